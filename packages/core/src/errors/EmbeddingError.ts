@@ -1,0 +1,25 @@
+import { MemoryError } from './MemoryError.js'
+
+export interface EmbeddingErrorDetails {
+  retryable: boolean
+  /** HTTP status when the failure came from an HTTP response. */
+  status?: number
+  /** A short, redacted excerpt of the response body. */
+  bodyExcerpt?: string
+  cause?: unknown
+}
+
+/** The embedder could not produce vectors (HTTP failure, timeout, malformed response). */
+export class EmbeddingError extends MemoryError {
+  readonly status: number | undefined
+  readonly bodyExcerpt: string | undefined
+  constructor(message: string, details: EmbeddingErrorDetails) {
+    super('embedding', message, { retryable: details.retryable, cause: details.cause })
+    this.name = 'EmbeddingError'
+    this.status = details.status
+    this.bodyExcerpt = details.bodyExcerpt
+  }
+  static override isInstance(error: unknown): error is EmbeddingError {
+    return MemoryError.isInstance(error) && error.reason === 'embedding'
+  }
+}

@@ -1,0 +1,14 @@
+import { MemoryError } from './MemoryError.js'
+
+/** A caller passed something unusable (bad namespace, bad limit, unknown option). */
+export class InvalidArgumentError extends MemoryError {
+  readonly argument: string
+  constructor(argument: string, message: string) {
+    super('invalid_argument', message)
+    this.name = 'InvalidArgumentError'
+    this.argument = argument
+  }
+  static override isInstance(error: unknown): error is InvalidArgumentError {
+    return MemoryError.isInstance(error) && error.reason === 'invalid_argument'
+  }
+}

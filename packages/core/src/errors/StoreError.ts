@@ -1,0 +1,28 @@
+import { MemoryError } from './MemoryError.js'
+
+/** Why a store call failed; decides `retryable`. */
+export type StoreErrorKind = 'connection' | 'timeout' | 'serialization' | 'constraint' | 'unknown'
+
+const RETRYABLE: Record<StoreErrorKind, boolean> = {
+  connection: true,
+  timeout: true,
+  serialization: true,
+  constraint: false,
+  unknown: false,
+}
+
+/** The database failed. Never carries query parameters or connection passwords. */
+export class StoreError extends MemoryError {
+  readonly kind: StoreErrorKind
+  /** SQLSTATE when the database gave one. */
+  readonly code: string | undefined
+  constructor(kind: StoreErrorKind, message: string, options: { code?: string; cause?: unknown } = {}) {
+    super('store', message, { retryable: RETRYABLE[kind], cause: options.cause })
+    this.name = 'StoreError'
+    this.kind = kind
+    this.code = options.code
+  }
+  static override isInstance(error: unknown): error is StoreError {
+    return MemoryError.isInstance(error) && error.reason === 'store'
+  }
+}

@@ -1,0 +1,14 @@
+import { MemoryError } from './MemoryError.js'
+
+/** Input failed schema validation; `issues` lists every problem as a short sentence. */
+export class ValidationError extends MemoryError {
+  readonly issues: readonly string[]
+  constructor(issues: readonly string[]) {
+    super('validation', issues.join('; '))
+    this.name = 'ValidationError'
+    this.issues = issues
+  }
+  static override isInstance(error: unknown): error is ValidationError {
+    return MemoryError.isInstance(error) && error.reason === 'validation'
+  }
+}

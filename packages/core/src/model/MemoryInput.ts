@@ -1,0 +1,35 @@
+import { z } from 'zod'
+import { LevelSchema } from './Level.js'
+import { MetadataSchema } from './Metadata.js'
+import { TierSchema } from './Tier.js'
+
+/** Upper bound on one memory's content, in UTF-16 code units (about 100k characters). */
+export const MAX_CONTENT_LENGTH = 100_000
+export const MAX_TAGS = 64
+export const MAX_TAG_LENGTH = 64
+
+const unit = z.number().min(0).max(1)
+
+/** What an application passes to `remember`: the user-facing write input, validated at the edge. */
+export const MemoryInputSchema = z
+  .object({
+    /** Set to update a known memory; omitted for a fresh write (a UUID v7 is assigned). */
+    id: z.string().min(1).max(128).optional(),
+    tier: TierSchema.default('semantic'),
+    level: LevelSchema.nullable().optional(),
+    content: z.string().min(1).max(MAX_CONTENT_LENGTH),
+    summary: z.string().max(4_000).nullable().optional(),
+    metadata: MetadataSchema.optional(),
+    tags: z.array(z.string().min(1).max(MAX_TAG_LENGTH)).max(MAX_TAGS).optional(),
+    importance: unit.optional(),
+    expiresAt: z.coerce.date().nullable().optional(),
+    validFrom: z.coerce.date().nullable().optional(),
+    validTo: z.coerce.date().nullable().optional(),
+    confidence: unit.nullable().optional(),
+    assessedImportance: unit.nullable().optional(),
+    linkedMemoryIds: z.array(z.string().min(1).max(128)).max(256).optional(),
+    createdAt: z.coerce.date().optional(),
+  })
+  .strict()
+export type MemoryInput = z.input<typeof MemoryInputSchema>
+export type ParsedMemoryInput = z.output<typeof MemoryInputSchema>

@@ -1,0 +1,39 @@
+import type { Chunk } from './Chunk.js'
+import type { Level } from './Level.js'
+import type { Metadata } from './Metadata.js'
+import type { Tier } from './Tier.js'
+
+/**
+ * What a store receives on `upsert`: a full write of one memory's caller-owned fields.
+ * Bookkeeping (`updatedAt`, `accessCount`, `lastAccessedAt`) is the store's; `createdAt` is
+ * kept from the first write forever (an update never changes it).
+ */
+export interface MemoryWrite {
+  id: string
+  tier: Tier
+  level?: Level | null
+  content: string
+  summary?: string | null
+  metadata?: Metadata
+  tags?: string[]
+  importance?: number
+  expiresAt?: Date | null
+  supersededBy?: string | null
+  validFrom?: Date | null
+  validTo?: Date | null
+  confidence?: number | null
+  assessedImportance?: number | null
+  linkedMemoryIds?: string[]
+  /** `fingerprint(content)`; the store compares it to decide what happens to chunks. */
+  fingerprint: string
+  /** The memory's vector, or `null` to store it `pending` for the repair queue. */
+  embedding: Float32Array | null
+  /**
+   * The chunk contract. `undefined`: the store decides (keeps existing chunk rows when the
+   * fingerprint is unchanged, clears them when the content changed). A non-empty array:
+   * replace the rows exactly. An empty array: explicit clear.
+   */
+  chunks?: Chunk[]
+  /** Only honoured on insert (imports); ignored on update. */
+  createdAt?: Date
+}

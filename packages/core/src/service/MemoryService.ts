@@ -1,0 +1,76 @@
+import type { Memory } from '../model/Memory.js'
+import type { MemoryInput } from '../model/MemoryInput.js'
+import type { Embedder } from '../spec/Embedder.js'
+import type { MemoryFilter } from '../spec/MemoryFilter.js'
+import type { ListOptions, Store } from '../spec/Store.js'
+
+/** Outcome of one `remember`. */
+export interface RememberResult {
+  id: string
+  /** `reinforced`: an exact duplicate (same namespace, tier, fingerprint) existed and was reinforced instead. */
+  status: 'inserted' | 'updated' | 'reinforced'
+  /** Set when the memory was stored without a vector; `repair` will embed it. Nothing is lost. */
+  degraded?: 'pending_embed'
+  /** Whether credential-like text was redacted before storing. */
+  redacted?: boolean
+}
+
+export interface RecallOptions {
+  /** 1..100, default 5. */
+  limit?: number
+  filter?: MemoryFilter
+  /** Drop hits whose `score` is below this; default: none (the tool applies the embedder's). */
+  minScore?: number
+  /** Which legs run; default `hybrid`. */
+  mode?: 'hybrid' | 'vector' | 'keyword'
+  signal?: AbortSignal
+}
+
+export interface RecallHit {
+  memory: Memory
+  /**
+   * Relevance in [0,1], on the embedder's cosine scale when a vector leg saw the memory
+   * (comparable with `Embedder.minScore`), so thresholds keep their meaning.
+   */
+  score: number
+  /** Which legs found it. */
+  sources: Array<'vector' | 'chunk' | 'keyword'>
+  matchedChunk?: { idx: number; text: string }
+}
+
+export interface RecallResult {
+  hits: RecallHit[]
+  /** `keyword_only`: the embedder failed or timed out, so only the keyword leg ran. */
+  degraded?: 'keyword_only'
+}
+
+export interface RepairReport {
+  claimed: number
+  repaired: number
+  /** Content changed while embedding: result discarded, the row stays for the next pass if still pending. */
+  discarded: number
+  failed: number
+  parked: number
+}
+
+/** What an application and the tools use: a Store and an Embedder composed. */
+export interface MemoryService {
+  readonly store: Store
+  readonly embedder: Embedder
+  /** The threshold `memory_search` applies (the embedder's calibrated `minScore`, else 0.3). */
+  readonly minScore: number
+  remember(namespace: string, input: MemoryInput): Promise<RememberResult>
+  rememberMany(namespace: string, inputs: MemoryInput[]): Promise<RememberResult[]>
+  recall(namespace: string, query: string, options?: RecallOptions): Promise<RecallResult>
+  get(namespace: string, id: string): Promise<Memory | null>
+  list(namespace: string, options?: ListOptions): Promise<Memory[]>
+  /** Changes fields of an existing memory; re-embeds only when the content changed. Null when missing. */
+  update(namespace: string, id: string, patch: Partial<MemoryInput>): Promise<Memory | null>
+  /** Hard delete. Returns whether it existed. */
+  forget(namespace: string, id: string): Promise<boolean>
+  /** Stores `replacement` and tombstones `oldId` (validTo stamped, never deleted). */
+  supersede(namespace: string, oldId: string, replacement: MemoryInput): Promise<RememberResult>
+  history(namespace: string, id: string): Promise<Memory[]>
+  /** Drains pending embeds once (scheduler-friendly). */
+  repair(options?: { limit?: number; namespace?: string; signal?: AbortSignal }): Promise<RepairReport>
+}

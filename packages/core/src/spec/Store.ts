@@ -1,0 +1,98 @@
+import type { Memory } from '../model/Memory.js'
+import type { MemoryWrite } from '../model/MemoryWrite.js'
+import type { Tier } from '../model/Tier.js'
+import type { MemoryFilter } from './MemoryFilter.js'
+import type { ScoredMemory } from './ScoredMemory.js'
+
+/** Per-item outcome of an upsert, in input order. */
+export type UpsertOutcome =
+  | { id: string; status: 'inserted' | 'updated' }
+  /** The id exists in another namespace: nothing was written (ids never cross namespaces). */
+  | { id: string; status: 'conflict' }
+
+export interface SearchOptions {
+  filter?: MemoryFilter
+  /** Maximum hits; stores cap it (1..1000). */
+  limit: number
+  signal?: AbortSignal
+}
+
+export interface ListOptions {
+  filter?: MemoryFilter
+  orderBy?: 'createdAt' | 'updatedAt' | 'lastAccessedAt' | 'importance'
+  direction?: 'asc' | 'desc'
+  limit?: number
+  offset?: number
+}
+
+export interface ReinforceOptions {
+  /** Defaults to the store's clock. */
+  at?: Date
+  /**
+   * Sliding expiry: rows that already expire get `expiresAt = at + slidingTtlMs`; rows with no
+   * expiry keep none.
+   */
+  slidingTtlMs?: number
+}
+
+export interface NamespaceStats {
+  namespace: string
+  total: number
+  byTier: Partial<Record<Tier, number>>
+  pending: number
+  failed: number
+  superseded: number
+  chunks: number
+}
+
+/**
+ * Durable storage of memories. Every method is scoped to one namespace by exact equality:
+ * nothing is read, written or counted across namespaces, including by-id operations (an id
+ * that lives in another namespace behaves as missing).
+ *
+ * Ordering: search results are best first; ties break by `id` ascending so results are
+ * deterministic. A missing id is never an error: `get` returns `null`, `delete` counts 0.
+ */
+export interface Store {
+  /** Dimension of stored vectors; a write or query with another length is refused. */
+  readonly dimensions: number
+
+  /**
+   * Inserts or fully replaces memories, atomically (one transaction for the batch, chunks
+   * included). `createdAt`, `accessCount` and `lastAccessedAt` survive updates. `embedding:
+   * null` stores the memory `pending`. Chunks follow the contract on `MemoryWrite.chunks`.
+   */
+  upsert(namespace: string, writes: MemoryWrite[]): Promise<UpsertOutcome[]>
+
+  get(namespace: string, id: string): Promise<Memory | null>
+  /** Live, same-tier memory with this fingerprint (exact-duplicate detection), or null. */
+  findByFingerprint(namespace: string, tier: Tier, fingerprint: string): Promise<Memory | null>
+  /** Default order: `createdAt` descending, ties by id. */
+  list(namespace: string, options?: ListOptions): Promise<Memory[]>
+  /** Hard delete (chunks cascade). Returns how many rows went. */
+  delete(namespace: string, ids: string[]): Promise<number>
+
+  /**
+   * Tombstones `oldId` in favour of `newId`: sets `supersededBy`, and `validTo = at` when it was
+   * open. Returns false when `oldId` is missing (or `newId` is missing from the namespace).
+   */
+  supersede(namespace: string, oldId: string, newId: string, at?: Date): Promise<boolean>
+  /** Undoes `supersede`: clears `supersededBy` and the `validTo` it stamped. */
+  restore(namespace: string, id: string): Promise<boolean>
+  /** Counts an access: `accessCount += 1`, `lastAccessedAt = at`, sliding expiry (see options). */
+  reinforce(namespace: string, ids: string[], options?: ReinforceOptions): Promise<void>
+  /** The supersession chain through `id`, oldest first; empty when `id` is missing. */
+  history(namespace: string, id: string): Promise<Memory[]>
+
+  /** Cosine similarity of memory vectors, best first; pending rows (no vector) never match. */
+  searchVector(namespace: string, vector: Float32Array, options: SearchOptions): Promise<ScoredMemory[]>
+  /**
+   * Keyword leg (full text). Any query string is safe: hostile syntax returns hits or nothing,
+   * never an error.
+   */
+  searchText(namespace: string, query: string, options: SearchOptions): Promise<ScoredMemory[]>
+
+  stats(namespace?: string): Promise<NamespaceStats[]>
+  /** Releases what the store created; never ends a pool or database the caller passed in. */
+  close(): Promise<void>
+}
