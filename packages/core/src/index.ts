@@ -50,3 +50,28 @@ export type {
   RememberResult,
   RepairReport,
 } from './service/MemoryService.js'
+
+export { createMemory } from './service/createMemory.js'
+export { startRepairLoop, type RepairLoopOptions } from './service/startRepairLoop.js'
+export type { MemoryServiceOptions, RankingOptions, RepairOptions } from './service/MemoryServiceOptions.js'
+export { MAX_QUERY_LENGTH } from './service/MAX_QUERY_LENGTH.js'
+export { rankingModifier } from './service/rankingModifier.js'
+export { fuseReciprocalRank, type RankedLeg } from './service/fuseReciprocalRank.js'
+export { fuseMinMax } from './service/fuseMinMax.js'
+
+export { CHUNK_OVERLAP } from './chunk/CHUNK_OVERLAP.js'
+export { CHUNK_SIZE } from './chunk/CHUNK_SIZE.js'
+export type { ChunkOptions } from './chunk/ChunkOptions.js'
+export type { ChunkSpan } from './chunk/ChunkSpan.js'
+export { chunkSpans } from './chunk/chunkSpans.js'
+export { chunkText } from './chunk/chunkText.js'
+
+export { MAX_TOOL_ARGUMENT_BYTES } from './validate/MAX_TOOL_ARGUMENT_BYTES.js'
+export { MAX_TOOL_ARGUMENT_ERRORS } from './validate/MAX_TOOL_ARGUMENT_ERRORS.js'
+export type { ToolArgumentsResult } from './validate/ToolArgumentsResult.js'
+export {
+  type ToolParametersJsonSchema,
+  toolParametersJsonSchema,
+} from './validate/toolParametersJsonSchema.js'
+export type { ValidateToolArgumentsOptions } from './validate/ValidateToolArgumentsOptions.js'
+export { validateToolArguments } from './validate/validateToolArguments.js'

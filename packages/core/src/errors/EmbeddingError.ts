@@ -1,3 +1,4 @@
+import { redactSecrets } from '../text/redactSecrets.js'
 import { MemoryError } from './MemoryError.js'
 
 export interface EmbeddingErrorDetails {
@@ -17,7 +18,8 @@ export class EmbeddingError extends MemoryError {
     super('embedding', message, { retryable: details.retryable, cause: details.cause })
     this.name = 'EmbeddingError'
     this.status = details.status
-    this.bodyExcerpt = details.bodyExcerpt
+    // Response bodies echo requests (an API key in an error body is common): redact here, not in callers.
+    this.bodyExcerpt = details.bodyExcerpt === undefined ? undefined : redactSecrets(details.bodyExcerpt)
   }
   static override isInstance(error: unknown): error is EmbeddingError {
     return MemoryError.isInstance(error) && error.reason === 'embedding'

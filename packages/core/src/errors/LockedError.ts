@@ -4,7 +4,10 @@ import { MemoryError } from './MemoryError.js'
 export class LockedError extends MemoryError {
   readonly holder: string
   constructor(path: string, holder: string) {
-    super('locked', `the data directory ${path} is in use by ${holder}; stop that process or use another --data-dir`)
+    super(
+      'locked',
+      `the data directory ${path} is in use by ${holder}; stop that process or use another --data-dir`,
+    )
     this.name = 'LockedError'
     this.holder = holder
   }

@@ -1,3 +1,4 @@
+import { redactSecrets } from '../text/redactSecrets.js'
 import { MemoryError } from './MemoryError.js'
 
 /** Input failed schema validation; `issues` lists every problem as a short sentence. */
@@ -6,7 +7,8 @@ export class ValidationError extends MemoryError {
   constructor(issues: readonly string[]) {
     super('validation', issues.join('; '))
     this.name = 'ValidationError'
-    this.issues = issues
+    // Issues are messages too: they may quote input, so they get the same redaction.
+    this.issues = issues.map(redactSecrets)
   }
   static override isInstance(error: unknown): error is ValidationError {
     return MemoryError.isInstance(error) && error.reason === 'validation'

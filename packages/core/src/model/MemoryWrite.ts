@@ -29,6 +29,13 @@ export interface MemoryWrite {
   /** The memory's vector, or `null` to store it `pending` for the repair queue. */
   embedding: Float32Array | null
   /**
+   * With `embedding: null`: keep the stored vector and `embedState` when the row exists and its
+   * fingerprint equals `fingerprint` (an update that did not change the content, so nothing needs
+   * re-embedding). Otherwise (new row, or the content changed) it has no effect and the row is
+   * stored `pending`. Ignoring it is safe: the row goes `pending` and repair re-embeds it.
+   */
+  keepEmbedding?: boolean
+  /**
    * The chunk contract. `undefined`: the store decides (keeps existing chunk rows when the
    * fingerprint is unchanged, clears them when the content changed). A non-empty array:
    * replace the rows exactly. An empty array: explicit clear.

@@ -4,5 +4,9 @@
  * CRLF → LF.
  */
 export function normalizeText(text: string): string {
-  return text.toWellFormed().replace(/\u0000/g, '').replace(/\r\n?/g, '\n').normalize('NFC')
+  return text
+    .toWellFormed()
+    .replace(/\u0000/g, '')
+    .replace(/\r\n?/g, '\n')
+    .normalize('NFC')
 }

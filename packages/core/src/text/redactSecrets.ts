@@ -9,13 +9,17 @@ const RULES: readonly RegExp[] = [
   /\bgithub_pat_[A-Za-z0-9_]{20,}\b/g,
   /\bxox[abposr]-[A-Za-z0-9-]{10,}\b/g,
   /\bsk-[A-Za-z0-9_-]{16,}\b/g,
-  /\bAIza[0-9A-Za-z_-]{35}\b/g,
+  // Exact length, so the end is a lookahead: `\b` fails after a final '-' and would let the key through.
+  /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g,
   /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b/g,
 ]
-// Keep the label, hide the value: "password=hunter2" → "password=[REDACTED]".
+// Keep the label, hide the value: "password=hunter2" → "password=[REDACTED]". After the keyword
+// only a `_`/`-` suffix may follow ("secret_key", "token-v2"), so prose such as "secretary: Ann" or
+// "max_tokens: 256" is left alone.
 const LABELLED =
-  /\b([A-Za-z0-9_-]*(?:secret|password|passwd|pwd|token|api[_-]?key|apikey|access[_-]?key)[A-Za-z0-9_-]*)(\s*[:=]\s*)("[^"]*"|'[^']*'|[^\s,;]+)/gi
-const BEARER = /\b(Bearer)\s+[A-Za-z0-9._~+/=-]{8,}/gi
+  /\b([A-Za-z0-9_-]*(?:secret|password|passwd|pwd|token|api[_-]?key|apikey|access[_-]?key)(?:[_-][A-Za-z0-9_-]*)?)(\s*[:=]\s*)("[^"]*"|'[^']*'|[^\s,;]+)/gi
+// A bearer token has a digit or is long; "Bearer authentication" in prose is not one.
+const BEARER = /\b(Bearer)\s+(?:(?=[A-Za-z._~+/=-]*[0-9])[A-Za-z0-9._~+/=-]{8,}|[A-Za-z0-9._~+/=-]{20,})/gi
 // Only the password part of URL userinfo: postgres://user:pw@host → postgres://user:[REDACTED]@host.
 const URL_PASSWORD = /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:)([^\s@/]+)(@)/gi
 

@@ -1,0 +1,56 @@
+export interface BenchArgs {
+  smoke: boolean
+  size: number | undefined
+  queries: number | undefined
+  only: string[] | undefined
+  out: string | undefined
+  positional: string[]
+}
+
+/** `--smoke`, `--size N` (or `--size=N`), `--queries N`, `--only W1,W2`, `--out DIR`; the rest positional. */
+export function parseArgs(argv: readonly string[]): BenchArgs {
+  const args: BenchArgs = { smoke: false, size: undefined, queries: undefined, only: undefined, out: undefined, positional: [] }
+  const take = (i: number, name: string): string => {
+    const value = argv[i + 1]
+    if (value === undefined || value.startsWith('--')) throw new Error(`${name} needs a value`)
+    return value
+  }
+  const count = (name: string, value: string): number => {
+    const n = Number(value.replace(/_/g, '').replace(/k$/i, '000'))
+    if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, got ${value}`)
+    return n
+  }
+  for (let i = 0; i < argv.length; i++) {
+    const raw = argv[i]!
+    const [flag, inline] = raw.startsWith('--') && raw.includes('=') ? [raw.slice(0, raw.indexOf('=')), raw.slice(raw.indexOf('=') + 1)] : [raw, undefined]
+    const value = () => {
+      if (inline !== undefined) return inline
+      const v = take(i, flag!)
+      i++
+      return v
+    }
+    switch (flag) {
+      case '--':
+        break
+      case '--smoke':
+        args.smoke = true
+        break
+      case '--size':
+        args.size = count('--size', value())
+        break
+      case '--queries':
+        args.queries = count('--queries', value())
+        break
+      case '--only':
+        args.only = value().split(',').map((s) => s.trim().toUpperCase()).filter(Boolean)
+        break
+      case '--out':
+        args.out = value()
+        break
+      default:
+        if (flag!.startsWith('--')) throw new Error(`unknown option ${flag}`)
+        args.positional.push(raw)
+    }
+  }
+  return args
+}

@@ -1,0 +1,8 @@
+export { createRng, type Rng } from './harness/createRng.js'
+export { exactTopK } from './harness/exactTopK.js'
+export { generateClusteredVectors, type ClusteredVectorOptions } from './harness/generateClusteredVectors.js'
+export { percentile } from './harness/percentile.js'
+export { recallAtK } from './harness/recallAtK.js'
+export { summarizeLatencies } from './harness/summarizeLatencies.js'
+export type { VectorSet } from './harness/VectorSet.js'
+export { runBench } from './runBench.js'

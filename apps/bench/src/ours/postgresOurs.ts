@@ -1,0 +1,99 @@
+import { migrate, type PgVectorStore, createPgVectorStore } from '@agent-memory/store-pgvector'
+import pg from 'pg'
+import { createScratchDatabase, type ScratchDatabase } from '../pg/createScratchDatabase.js'
+import type { RawRow } from '../pg/copyRowsBinary.js'
+import type { OursIngest } from '../workloads/OursIngest.js'
+import type { OursSearchFactory, OursSearchTarget } from '../workloads/OursSearchTarget.js'
+import { toMemoryWrites } from './toMemoryWrites.js'
+import { upsertGrouped } from './upsertGrouped.js'
+
+const BATCH = 5000
+
+export interface PostgresOursOptions {
+  databaseUrl: string
+  dimensions: number
+  /** Passed to the store (namespaces above it use HNSW). Undefined: the store's default. */
+  exactSearchMaxRows?: number
+  label?: string
+}
+
+interface Opened {
+  db: ScratchDatabase
+  pool: pg.Pool
+  store: PgVectorStore
+}
+
+async function open(options: PostgresOursOptions, name: string, annIndex: boolean): Promise<Opened> {
+  const db = await createScratchDatabase(options.databaseUrl, `agent_memory_bench_${process.pid}_${name}`)
+  // Same session settings as the raw baselines' pool; maintenance memory lets HNSW build in RAM.
+  const pool = new pg.Pool({
+    connectionString: db.url,
+    max: 4,
+    options: '-c synchronous_commit=off -c maintenance_work_mem=2GB',
+  })
+  await migrate(pool, { dimensions: options.dimensions, annIndex })
+  return { db, pool, store: await openStore(options, pool) }
+}
+
+function openStore(options: PostgresOursOptions, pool: pg.Pool): Promise<PgVectorStore> {
+  return createPgVectorStore({
+    pool,
+    dimensions: options.dimensions,
+    model: 'bench/synthetic',
+    ...(options.exactSearchMaxRows === undefined ? {} : { exactSearchMaxRows: options.exactSearchMaxRows }),
+  })
+}
+
+async function close(opened: Opened | undefined): Promise<void> {
+  if (!opened) return
+  await opened.store.close()
+  await opened.pool.end()
+  await opened.db.drop()
+}
+
+/** W1: our store's bulk path (upsert batches of 5,000 → binary COPY into a stage table), no vector index. */
+export function postgresOursIngest(options: PostgresOursOptions): OursIngest {
+  let opened: Opened | undefined
+  return {
+    label: `agent-memory store.upsert (batches of ${BATCH})`,
+    run: async (rows) => {
+      await close(opened)
+      opened = await open(options, 'w1', false)
+      await upsertGrouped(opened.store, rows, toMemoryWrites(rows), BATCH)
+    },
+    close: async () => {
+      await close(opened)
+      opened = undefined
+    },
+  }
+}
+
+/** W2/W3: our store loaded without the index, then `migrate` builds HNSW after the load (as a bulk import should). */
+export function postgresOursSearch(options: PostgresOursOptions): OursSearchFactory {
+  return async (name) => {
+    let opened: Opened | undefined
+    const target: OursSearchTarget = {
+      label: options.label ?? 'agent-memory (Postgres)',
+      load: async (rows: readonly RawRow[]) => {
+        opened = await open(options, name, false)
+        await upsertGrouped(opened.store, rows, toMemoryWrites(rows), BATCH)
+        await migrate(opened.pool, { dimensions: options.dimensions, annIndex: true })
+        await opened.pool.query('ANALYZE memories')
+        // The store learns which HNSW indexes exist when it opens: reopen on the same pool.
+        await opened.store.close()
+        opened.store = await openStore(options, opened.pool)
+      },
+      search: async (namespace, query, k) => {
+        const hits = await opened!.store.searchVector(namespace, query, { limit: k })
+        return hits.map((hit) => Number(hit.memory.id.slice(1)))
+      },
+      settings: () => ({
+        exactSearchMaxRows: options.exactSearchMaxRows ?? '10000 (default)',
+        'ANN ef_search': 'max(40, 4·k), iterative_scan relaxed_order',
+        storage: 'PLAIN',
+      }),
+      close: () => close(opened),
+    }
+    return target
+  }
+}

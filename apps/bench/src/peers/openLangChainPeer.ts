@@ -1,0 +1,35 @@
+import { PGVectorStore } from '@langchain/community/vectorstores/pgvector'
+import { Embeddings } from '@langchain/core/embeddings'
+import { openPostgres } from '../pg/openPostgres.js'
+
+/** The peer is fed pre-computed vectors only; any call to embed is a bench bug. */
+class PrecomputedVectorsOnly extends Embeddings {
+  override async embedDocuments(): Promise<number[][]> {
+    throw new Error('the LangChain peer is given pre-computed vectors')
+  }
+  override async embedQuery(): Promise<number[]> {
+    throw new Error('the LangChain peer is given pre-computed vectors')
+  }
+}
+
+/**
+ * LangChain.js `PGVectorStore` on its own pool (it checks out a client for its lifetime and ends
+ * the pool on `end()`), creating its default table shape (uuid id, text, jsonb metadata,
+ * vector(dims)) in the bench schema.
+ */
+export async function openLangChainPeer(
+  databaseUrl: string,
+  schema: string,
+  tableName: string,
+  dimensions: number,
+): Promise<PGVectorStore> {
+  const pool = openPostgres(databaseUrl, schema, 4)
+  await pool.query(`DROP TABLE IF EXISTS "${schema}"."${tableName}"`)
+  return PGVectorStore.initialize(new PrecomputedVectorsOnly({}), {
+    pool,
+    schemaName: schema,
+    tableName,
+    dimensions,
+    distanceStrategy: 'cosine',
+  })
+}

@@ -1,0 +1,16 @@
+import pg from 'pg'
+
+/**
+ * A pool on `DATABASE_URL` whose sessions resolve unqualified names in `schema` first (then
+ * `public`, where the `vector` extension lives), so stores and peers that use unqualified table
+ * names land in the benchmark's own schema. Idle-client errors are logged, never thrown.
+ */
+export function openPostgres(databaseUrl: string, schema: string, max = 4): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max,
+    options: `-c search_path=${schema},public -c synchronous_commit=off`,
+  })
+  pool.on('error', (error) => console.error(`[bench] idle Postgres client error: ${error.message}`))
+  return pool
+}

@@ -1,0 +1,98 @@
+/** One line of the report's summary: our figure, the peers' (same run) and DESIGN §9's target. */
+export interface SummaryRow {
+  workload: string
+  metric: string
+  ours: string
+  peers: string
+  target: string
+  /** Whether the target is met; null when there is no target or it does not apply to this run. */
+  met: boolean | null
+}
+
+export interface ReportTable {
+  title: string
+  columns: string[]
+  rows: Array<Array<string | number>>
+}
+
+export interface WorkloadReport {
+  id: string
+  title: string
+  status: 'ok' | 'skipped' | 'failed'
+  /** Why it was skipped or how it failed (no stack traces). */
+  reason?: string
+  settings: Record<string, string | number | boolean>
+  tables: ReportTable[]
+  notes: string[]
+  summary: SummaryRow[]
+}
+
+/** A point of a latency-vs-recall curve (milliseconds, recall in [0,1]). */
+export interface CurvePoint {
+  label: string
+  recall: number
+  p50: number
+  p99: number
+}
+
+export interface CurveSeries {
+  name: string
+  points: CurvePoint[]
+}
+
+export interface IngestRate {
+  label: string
+  rowsPerSecond: number
+}
+
+export interface BenchRun {
+  generatedAt: string
+  command: string
+  mode: 'smoke' | 'full'
+  size: number
+  environment: Record<string, string>
+  workloads: WorkloadReport[]
+  curves: CurveSeries[]
+  ingestRates: IngestRate[]
+}
+
+/** One retrieval mode's scores (fractions in [0,1]). */
+export interface LocomoScores {
+  questions: number
+  recallAny5: number
+  recallAny10: number
+  evidenceRecall5: number
+  evidenceRecall10: number
+  mrr: number
+  p50Ms: number
+}
+
+export interface LocomoVariant {
+  backend: string
+  mode: 'keyword' | 'vector' | 'hybrid'
+  fusion: 'rrf' | 'minmax' | null
+  overall: LocomoScores
+  byCategory: Record<string, LocomoScores>
+}
+
+export interface LocomoRun {
+  generatedAt: string
+  command: string
+  file: string
+  sha256: string
+  conversations: number
+  turns: number
+  questions: number
+  /** Evidence ids that name no turn in the file (they can never be found). */
+  danglingEvidence: number
+  memoryShape: string
+  environment: Record<string, string>
+  variants: LocomoVariant[]
+  skipped: string[]
+}
+
+/** Everything `docs/benchmarks.json` holds; each command refreshes its own part. */
+export interface BenchReport {
+  bench?: BenchRun
+  locomo?: LocomoRun
+}

@@ -1,0 +1,145 @@
+import { cpus, tmpdir, totalmem } from 'node:os'
+import { join, resolve } from 'node:path'
+import { createRng } from './harness/createRng.js'
+import { generateClusteredVectors } from './harness/generateClusteredVectors.js'
+import { packageVersion } from './harness/packageVersion.js'
+import { parseArgs } from './harness/parseArgs.js'
+import { repoRoot } from './harness/repoRoot.js'
+import { synthesizeText } from './harness/synthesizeText.js'
+import { benchSchemaName } from './pg/benchSchemaName.js'
+import { openPostgres } from './pg/openPostgres.js'
+import { postgresEnvironment } from './pg/postgresEnvironment.js'
+import type { BenchRun, WorkloadReport } from './report/BenchReport.js'
+import { writeReport } from './report/writeReport.js'
+import type { BenchContext } from './workloads/BenchContext.js'
+import { oursWiring } from './workloads/oursWiring.js'
+import { runIngestWorkload } from './workloads/runIngestWorkload.js'
+import { runNamespaceWorkload } from './workloads/runNamespaceWorkload.js'
+import { runSearchWorkload } from './workloads/runSearchWorkload.js'
+import type { WorkloadOutcome } from './workloads/WorkloadOutcome.js'
+
+const DIMENSIONS = 1536
+const DATA_SEED = 0x5eed
+const CENTRE_SEED = 0xce17
+const QUERY_SEED = 0x9e37
+
+interface WorkloadSpec {
+  id: string
+  title: string
+  needsPostgres: boolean
+  run: (ctx: BenchContext) => Promise<WorkloadOutcome>
+}
+
+/** `pnpm bench [--smoke] [--size N] [--queries N] [--only W1,W2] [--out DIR]`. Returns the exit code. */
+export async function runBench(argv: readonly string[]): Promise<number> {
+  const args = parseArgs(argv)
+  const smoke = args.smoke
+  const size = args.size ?? (smoke ? 1000 : 10_000)
+  const queries = args.queries ?? (smoke ? 200 : 1000)
+  const ingestRows = smoke ? Math.min(size, 1000) : Math.min(size, 20_000)
+  const outDir = args.out ? resolve(process.env.INIT_CWD ?? process.cwd(), args.out) : smoke ? join(tmpdir(), 'agent-memory-bench-smoke') : join(repoRoot, 'docs')
+  const log = (line: string) => console.log(`[bench] ${line}`)
+  const started = Date.now()
+  log(`${smoke ? 'smoke' : 'full'} run: size ${size}, ${queries} queries, ingest ${ingestRows} rows, report → ${outDir}`)
+
+  const data = generateClusteredVectors({ count: size, dimensions: DIMENSIONS, centreSeed: CENTRE_SEED, seed: DATA_SEED })
+  const queryVectors = generateClusteredVectors({ count: queries, dimensions: DIMENSIONS, centreSeed: CENTRE_SEED, seed: QUERY_SEED })
+  const texts: string[] = []
+  const textRng = createRng(DATA_SEED + 1)
+  for (let i = 0; i < size; i++) texts.push(synthesizeText(textRng, 200))
+  log(`generated ${size} + ${queries} clustered unit vectors in ${Date.now() - started} ms`)
+
+  const databaseUrl = process.env.DATABASE_URL || undefined
+  const pool = databaseUrl ? openPostgres(databaseUrl, benchSchemaName) : undefined
+  const ctx: BenchContext = {
+    smoke,
+    size,
+    ingestRows,
+    queries,
+    warmup: smoke ? 20 : 100,
+    k: 10,
+    databaseUrl,
+    pool,
+    schema: benchSchemaName,
+    data,
+    queryVectors,
+    text: (i) => texts[i % texts.length]!,
+    log,
+  }
+  const environment: Record<string, string> = {
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    cpu: `${cpus()[0]?.model ?? '?'} × ${cpus().length}`,
+    memory: `${Math.round(totalmem() / 2 ** 30)} GiB`,
+    data: `${size} clustered unit vectors × ${DIMENSIONS}-d (1000 centres, σ 0.8), seeds data ${DATA_SEED} / query ${QUERY_SEED}`,
+    pg: packageVersion('pg'),
+    'pg-copy-streams': packageVersion('pg-copy-streams'),
+    '@langchain/community': packageVersion('@langchain/community'),
+    '@langchain/core': packageVersion('@langchain/core'),
+  }
+
+  const ours = await oursWiring(ctx, environment)
+  const workloads: WorkloadSpec[] = [
+    { id: 'W1', title: 'Bulk import, native Postgres', needsPostgres: true, run: (c) => runIngestWorkload(c, ours.ingest) },
+    { id: 'W2', title: 'Top-10 search, HNSW', needsPostgres: true, run: (c) => runSearchWorkload(c, ours.postgres) },
+    { id: 'W3', title: 'Per-namespace top-10', needsPostgres: true, run: (c) => runNamespaceWorkload(c, ours.postgres) },
+    ...ours.extraWorkloads,
+  ]
+
+  const run: BenchRun = {
+    generatedAt: new Date().toISOString(),
+    command: `pnpm bench${argv.length ? ` ${argv.join(' ')}` : ''}`,
+    mode: smoke ? 'smoke' : 'full',
+    size,
+    environment,
+    workloads: [],
+    curves: [],
+    ingestRates: [],
+  }
+  let failed = 0
+  try {
+    if (pool) {
+      await pool.query(`DROP SCHEMA IF EXISTS ${benchSchemaName} CASCADE`)
+      await pool.query(`CREATE SCHEMA ${benchSchemaName}`)
+      Object.assign(environment, await postgresEnvironment(pool))
+    } else {
+      log('DATABASE_URL is not set: skipping the native Postgres workloads (W1, W2, W3)')
+    }
+    for (const spec of workloads) {
+      if (args.only && !args.only.includes(spec.id)) continue
+      if (spec.needsPostgres && !pool) {
+        run.workloads.push(skipped(spec, 'DATABASE_URL is not set'))
+        continue
+      }
+      const t0 = Date.now()
+      log(`${spec.id} ${spec.title}…`)
+      try {
+        const outcome = await spec.run(ctx)
+        run.workloads.push(outcome.report)
+        run.curves.push(...(outcome.curves ?? []))
+        run.ingestRates.push(...(outcome.ingestRates ?? []))
+        Object.assign(environment, outcome.environment ?? {})
+        log(`${spec.id} done in ${((Date.now() - t0) / 1000).toFixed(1)} s`)
+      } catch (error) {
+        failed++
+        const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+        console.error(`[bench] ${spec.id} failed: ${reason}`)
+        if (error instanceof Error && error.stack) console.error(error.stack)
+        run.workloads.push({ ...skipped(spec, reason), status: 'failed' })
+      }
+    }
+  } finally {
+    if (pool) {
+      await pool.query(`DROP SCHEMA IF EXISTS ${benchSchemaName} CASCADE`).catch(() => undefined)
+      await pool.end()
+    }
+  }
+  const written = await writeReport(outDir, { bench: run })
+  log(`wrote ${written.join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s total`)
+  for (const w of run.workloads) for (const s of w.summary) log(`${s.workload} ${s.metric}: ours ${s.ours} | peers ${s.peers} | target ${s.target}`)
+  return failed ? 1 : 0
+}
+
+function skipped(spec: WorkloadSpec, reason: string): WorkloadReport {
+  return { id: spec.id, title: spec.title, status: 'skipped', reason, settings: {}, tables: [], notes: [], summary: [] }
+}

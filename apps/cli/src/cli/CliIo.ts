@@ -1,0 +1,21 @@
+/**
+ * Where a command writes. Results go to `out` (stdout: what scripts and `--json` read); progress,
+ * notices and errors go to `err` (stderr), so stdout stays parseable and, for `mcp`, pure protocol.
+ */
+export interface CliIo {
+  out(text: string): void
+  err(text: string): void
+  /** Whether stderr is a terminal (progress bars redraw in place only there). */
+  readonly stderrIsTTY: boolean
+  /** Terminal width for progress bars. */
+  readonly columns: number
+}
+
+export function processIo(): CliIo {
+  return {
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+    stderrIsTTY: process.stderr.isTTY === true,
+    columns: process.stderr.columns ?? 80,
+  }
+}

@@ -1,0 +1,28 @@
+import type { CliConfig } from '../config/CliConfig.js'
+import type { OpenedMemory } from '../open/OpenedMemory.js'
+import type { CliIo } from './CliIo.js'
+
+export interface OpenOptions {
+  /** PostgreSQL: apply migrations first (`init`; the embedded store migrates on every open). */
+  migrate?: boolean
+  /** Say which store and embedder are in use on stderr (default true). */
+  announce?: boolean
+}
+
+/** What every command gets: where to write, the environment, and the memory on demand. */
+export interface CommandContext {
+  io: CliIo
+  env: NodeJS.ProcessEnv
+  cwd: string
+  /** Aborted on the first Ctrl-C (SIGINT) or SIGTERM: long commands stop between items. */
+  signal: AbortSignal
+  /** Flags and environment resolved (throws a usage error for a bad combination). */
+  config(): CliConfig
+  /** Opens the configured store and embedder; closed by the CLI when the command ends. */
+  open(options?: OpenOptions): Promise<OpenedMemory>
+  /**
+   * What the process exits with once the command returns, when the command decides it (1 for a
+   * partial failure, 0 for a server stopped on purpose). Unset: 0, or 130 after Ctrl-C.
+   */
+  exitCode?: number
+}

@@ -1,0 +1,64 @@
+import type { Tier } from '@agent-memory/core'
+import type { Command } from 'commander'
+import { addNamespaceOption } from '../cli/addNamespaceOption.js'
+import type { CommandContext } from '../cli/CommandContext.js'
+import { ExitCode } from '../cli/ExitCode.js'
+import { tagList, tier } from '../cli/optionParsers.js'
+import { resolveNamespace } from '../config/resolveNamespace.js'
+import { INGEST_EXTENSIONS } from '../ingest/INGEST_EXTENSIONS.js'
+import type { IngestReport } from '../ingest/IngestReport.js'
+import { ingestFiles } from '../ingest/ingestFiles.js'
+import { walkIngestFiles } from '../ingest/walkIngestFiles.js'
+import { toJsonLine } from '../output/toJsonLine.js'
+import { createProgressReporter } from '../progress/createProgressReporter.js'
+
+interface IngestFlags {
+  namespace?: string
+  tier?: Tier
+  tags?: string[]
+  json?: boolean
+}
+
+function summarize(report: IngestReport): string {
+  const parts = [`${report.inserted} new`, `${report.updated} updated`, `${report.unchanged} unchanged`]
+  if (report.reinforced > 0) parts.push(`${report.reinforced} duplicates reinforced`)
+  if (report.removed > 0) parts.push(`${report.removed} stale parts removed`)
+  if (report.pending > 0) parts.push(`${report.pending} pending embeds (run agent-memory repair)`)
+  if (report.problems.length > 0) parts.push(`${report.problems.length} problems`)
+  return `${report.filesDone}/${report.files} files: ${parts.join(', ')}`
+}
+
+export function registerIngestCommand(program: Command, context: CommandContext): void {
+  addNamespaceOption(program.command('ingest').argument('<paths...>', 'files and directories (recursive)'))
+    .description(`remember the contents of ${INGEST_EXTENSIONS.join(', ')} files; re-runs skip unchanged content`)
+    .option('--tier <tier>', 'tier of the memories (default semantic; .jsonl lines may set their own)', tier)
+    .option('--tags <a,b>', 'labels added to every memory (repeatable)', tagList)
+    .option('--json', 'print the report as JSON')
+    .action(async (paths: string[], flags: IngestFlags) => {
+      const namespace = resolveNamespace(flags.namespace, context.env)
+      const files = await walkIngestFiles(paths, context.cwd)
+      const { memory } = await context.open()
+      const progress = createProgressReporter({ io: context.io, label: 'ingest', unit: 'files', total: files.length })
+      const report = await ingestFiles({
+        memory,
+        namespace,
+        files,
+        progress,
+        signal: context.signal,
+        ...(flags.tier === undefined ? {} : { tier: flags.tier }),
+        ...(flags.tags === undefined ? {} : { tags: flags.tags }),
+      })
+      for (const problem of report.problems) context.io.err(`ingest: skipped ${problem}\n`)
+      if (report.interrupted) {
+        progress.finish(
+          `interrupted after ${summarize(report)}; everything listed is stored. ` +
+            'Run the same command again to continue: unchanged content is skipped.',
+        )
+        context.exitCode = ExitCode.interrupted
+      } else {
+        progress.finish(`done, ${summarize(report)}`)
+        if (report.problems.length > 0) context.exitCode = ExitCode.failure
+      }
+      if (flags.json === true) context.io.out(toJsonLine({ namespace, ...report }))
+    })
+}

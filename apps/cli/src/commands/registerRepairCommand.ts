@@ -1,0 +1,46 @@
+import type { RepairReport } from '@agent-memory/core'
+import type { Command } from 'commander'
+import { addNamespaceOption } from '../cli/addNamespaceOption.js'
+import type { CommandContext } from '../cli/CommandContext.js'
+import { ExitCode } from '../cli/ExitCode.js'
+import { integerIn } from '../cli/optionParsers.js'
+import { resolveNamespace } from '../config/resolveNamespace.js'
+import { toJsonLine } from '../output/toJsonLine.js'
+
+export function registerRepairCommand(program: Command, context: CommandContext): void {
+  addNamespaceOption(program.command('repair'))
+    .description('embed memories stored pending (the embedder was down when they were written)')
+    .option('--batch <n>', 'memories claimed per pass, 1 to 1000', integerIn(1, 1000), 64)
+    .option('--json', 'print the totals as JSON')
+    .action(async (flags: { namespace?: string; batch: number; json?: boolean }) => {
+      const namespace =
+        flags.namespace === undefined && context.env.AGENT_MEMORY_NAMESPACE === undefined
+          ? undefined
+          : resolveNamespace(flags.namespace, context.env)
+      const { memory } = await context.open()
+      const total: RepairReport = { claimed: 0, repaired: 0, discarded: 0, failed: 0, parked: 0 }
+      // One pass claims a batch; stop when a pass claims nothing or only fails (backoff applies).
+      while (!context.signal.aborted) {
+        const report = await memory.repair({
+          limit: flags.batch,
+          ...(namespace === undefined ? {} : { namespace }),
+        })
+        for (const key of Object.keys(total) as Array<keyof RepairReport>) total[key] += report[key]
+        if (!flags.json) {
+          context.io.err(`repair: ${total.repaired} embedded, ${total.failed} failed, ${total.parked} parked\n`)
+        }
+        if (report.claimed === 0 || report.repaired + report.discarded === 0) break
+      }
+      if (flags.json === true) context.io.out(toJsonLine({ ...(namespace ? { namespace } : {}), ...total }))
+      else {
+        context.io.out(
+          `repaired ${total.repaired} of ${total.claimed} claimed` +
+            (total.failed > 0 ? `; ${total.failed} failed and will be retried later` : '') +
+            (total.parked > 0 ? `; ${total.parked} parked after too many attempts` : '') +
+            '\n',
+        )
+      }
+      if (context.signal.aborted) context.exitCode = ExitCode.interrupted
+      else if (total.failed + total.parked > 0) context.exitCode = ExitCode.failure
+    })
+}

@@ -1,0 +1,63 @@
+import type { MemoryFilter, RecallOptions, Tier } from '@agent-memory/core'
+import { type Command, Option } from 'commander'
+import { addNamespaceOption } from '../cli/addNamespaceOption.js'
+import type { CommandContext } from '../cli/CommandContext.js'
+import { integerIn, isoDate, tagList, tierList, unitInterval } from '../cli/optionParsers.js'
+import { resolveNamespace } from '../config/resolveNamespace.js'
+import { formatRecallHit } from '../output/formatRecallHit.js'
+import { toJsonLine } from '../output/toJsonLine.js'
+
+interface SearchFlags {
+  namespace?: string
+  limit: number
+  tier?: Tier[]
+  tag?: string[]
+  asOf?: Date
+  minScore?: number
+  mode?: RecallOptions['mode']
+  json?: boolean
+}
+
+export function registerSearchCommand(program: Command, context: CommandContext): void {
+  addNamespaceOption(program.command('search').argument('<query>', 'what to recall, in plain words'))
+    .description('ranked memories for a query, with scores and dates')
+    .option('-l, --limit <n>', 'how many hits, 1 to 100', integerIn(1, 100), 5)
+    .option('--tier <tier>', 'only this tier (repeatable: any of them)', tierList)
+    .option('--tag <a,b>', 'only memories with all these tags (repeatable)', tagList)
+    .option('--as-of <date>', 'what was true at that time (ISO 8601), superseded facts included', isoDate)
+    .option('--min-score <0..1>', 'drop hits scoring below this', unitInterval)
+    .addOption(new Option('--mode <mode>', 'which legs run').choices(['hybrid', 'vector', 'keyword']))
+    .option('--json', 'print the hits as JSON')
+    .action(async (query: string, flags: SearchFlags) => {
+      const namespace = resolveNamespace(flags.namespace, context.env)
+      const filter: MemoryFilter = {}
+      if (flags.tier !== undefined) filter.tiers = flags.tier
+      if (flags.tag !== undefined) filter.tags = flags.tag
+      if (flags.asOf !== undefined) filter.asOf = flags.asOf
+      const options: RecallOptions = { limit: flags.limit, filter, signal: context.signal }
+      if (flags.minScore !== undefined) options.minScore = flags.minScore
+      if (flags.mode !== undefined) options.mode = flags.mode
+      const { memory } = await context.open()
+      const result = await memory.recall(namespace, query, options)
+      if (result.degraded === 'keyword_only') {
+        context.io.err('agent-memory: the embedder was unavailable; these are keyword matches only\n')
+      }
+      if (flags.json === true) {
+        context.io.out(
+          toJsonLine({
+            namespace,
+            query,
+            ...(flags.asOf === undefined ? {} : { asOf: flags.asOf }),
+            ...(result.degraded === undefined ? {} : { degraded: result.degraded }),
+            hits: result.hits,
+          }),
+        )
+        return
+      }
+      if (result.hits.length === 0) {
+        context.io.out(`no memories in ${namespace} match "${query}"\n`)
+        return
+      }
+      context.io.out(`${result.hits.map((hit, index) => formatRecallHit(hit, index + 1)).join('\n')}\n`)
+    })
+}

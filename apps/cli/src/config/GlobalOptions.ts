@@ -1,0 +1,10 @@
+/** The program-wide flags as commander hands them over (all optional). */
+export interface GlobalOptions {
+  dataDir?: string
+  databaseUrl?: string
+  embedder?: string
+  baseUrl?: string
+  model?: string
+  dimensions?: number
+  debug?: boolean
+}

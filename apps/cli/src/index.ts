@@ -1,0 +1,1 @@
+export { runCli, type RunCliOptions } from './runCli.js'

@@ -1,0 +1,49 @@
+import { createMemory } from '@agent-memory/core'
+import { describeFailure } from '../cli/describeFailure.js'
+import type { OpenOptions } from '../cli/CommandContext.js'
+import type { CliConfig } from '../config/CliConfig.js'
+import { createEmbedder } from './createEmbedder.js'
+import type { OpenedMemory } from './OpenedMemory.js'
+import { openStore } from './openStore.js'
+
+export interface OpenMemoryOptions extends OpenOptions {
+  /** PostgreSQL: run migrations first (`init`). */
+  migrate?: boolean
+  /** Where non-fatal service errors go (background reinforcement...); shown only with --debug. */
+  log?: (line: string) => void
+}
+
+/**
+ * The configured embedder and store composed by `createMemory`. Opening checks the recorded
+ * embedder: a different one is a `DimensionMismatchError` whose message names `agent-memory reembed`.
+ */
+export async function openMemory(config: CliConfig, options: OpenMemoryOptions = {}): Promise<OpenedMemory> {
+  const { embedder, description: embedderDescription } = createEmbedder(config.embedder)
+  const opened = await openStore(config.store, {
+    model: embedder.model,
+    dimensions: embedder.dimensions,
+    ...(options.migrate === undefined ? {} : { migrate: options.migrate }),
+  })
+  const log = options.log
+  const memory = createMemory({
+    store: opened.store,
+    embedder,
+    options: {
+      onError: (error, context) => {
+        if (config.debug && log !== undefined) log(`${context.operation}: ${describeFailure(error).message}`)
+      },
+    },
+  })
+  return {
+    memory,
+    store: opened.store,
+    embedder,
+    storeDescription: opened.description,
+    embedderDescription,
+    close: async () => {
+      // Recall reinforces its hits off the response path; let that write land before closing.
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      await opened.close()
+    },
+  }
+}

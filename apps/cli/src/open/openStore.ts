@@ -1,0 +1,78 @@
+import { DimensionMismatchError, StoreError } from '@agent-memory/core'
+import { createPgVectorStore, migrate, openEmbeddedStore, type PgVectorStore } from '@agent-memory/store-pgvector'
+import pg from 'pg'
+import { CliFailure } from '../cli/CliFailure.js'
+import type { StoreTarget } from '../config/CliConfig.js'
+import { redactUrl } from '../config/redactUrl.js'
+
+export interface OpenStoreOptions {
+  /** Omitted: the recorded model is not checked (reembed reads it first). */
+  model?: string
+  dimensions: number
+  /** PostgreSQL: apply migrations first (the embedded store always migrates on open). */
+  migrate?: boolean
+}
+
+export interface OpenedStore {
+  store: PgVectorStore
+  description: string
+  close(): Promise<void>
+}
+
+/** Connection failures name the database without its password, and say what to check. */
+function explainPostgresFailure(error: unknown, url: string): unknown {
+  if (DimensionMismatchError.isInstance(error)) return error
+  const where = redactUrl(url)
+  if (StoreError.isInstance(error) && /tables are missing/.test(error.message)) {
+    return new CliFailure(`the database at ${where} has no agent-memory tables yet: run \`agent-memory init\` first`, {
+      cause: error,
+    })
+  }
+  const code = (error as { code?: unknown }).code
+  const connection =
+    (StoreError.isInstance(error) && error.kind === 'connection') ||
+    (typeof code === 'string' && /^(E[A-Z]+|08\w{3}|28\w{3}|3D000)$/.test(code)) ||
+    (error instanceof AggregateError)
+  if (connection) {
+    const reason =
+      error instanceof Error && error.message.trim() !== '' ? error.message : typeof code === 'string' ? code : 'connection failed'
+    return new CliFailure(`cannot reach the database at ${where}: ${reason}`, { cause: error })
+  }
+  return error
+}
+
+/**
+ * Opens the embedded PGlite store (a data directory, migrated on open, exclusively locked) or
+ * PostgreSQL (a pool the CLI owns and ends on close).
+ */
+export async function openStore(target: StoreTarget, options: OpenStoreOptions): Promise<OpenedStore> {
+  const model = options.model === undefined ? {} : { model: options.model }
+  if (target.kind === 'embedded') {
+    // The CLI handles Ctrl-C itself: it stops between items and closes the store cleanly.
+    const store = await openEmbeddedStore({
+      dataDir: target.dataDir,
+      dimensions: options.dimensions,
+      handleSignals: false,
+      ...model,
+    })
+    return { store, description: `embedded PGlite at ${target.dataDir}`, close: () => store.close() }
+  }
+  const pool = new pg.Pool({ connectionString: target.url, max: 4, connectionTimeoutMillis: 10_000 })
+  // Errors of idle clients must not crash the CLI before the store installs its own listener.
+  pool.on('error', () => undefined)
+  try {
+    if (options.migrate === true) await migrate(pool, { dimensions: options.dimensions })
+    const store = await createPgVectorStore({ pool, dimensions: options.dimensions, ...model })
+    return {
+      store,
+      description: `PostgreSQL at ${redactUrl(target.url)}`,
+      close: async () => {
+        await store.close()
+        await pool.end()
+      },
+    }
+  } catch (error) {
+    await pool.end().catch(() => undefined)
+    throw explainPostgresFailure(error, target.url)
+  }
+}

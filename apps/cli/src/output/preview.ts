@@ -1,0 +1,6 @@
+/** One line of at most `max` characters: whitespace collapsed, an ellipsis when cut. */
+export function preview(text: string, max = 100): string {
+  const line = text.replace(/\s+/g, ' ').trim()
+  const characters = [...line]
+  return characters.length <= max ? line : `${characters.slice(0, max - 1).join('')}…`
+}

@@ -1,0 +1,95 @@
+import { CommanderError } from 'commander'
+import { buildProgram } from './buildProgram.js'
+import { type CliIo, processIo } from './cli/CliIo.js'
+import type { CommandContext, OpenOptions } from './cli/CommandContext.js'
+import { describeFailure } from './cli/describeFailure.js'
+import { ExitCode } from './cli/ExitCode.js'
+import type { CliConfig } from './config/CliConfig.js'
+import type { GlobalOptions } from './config/GlobalOptions.js'
+import { resolveConfig } from './config/resolveConfig.js'
+import { openMemory } from './open/openMemory.js'
+import type { OpenedMemory } from './open/OpenedMemory.js'
+
+export interface RunCliOptions {
+  io?: CliIo
+  env?: NodeJS.ProcessEnv
+  cwd?: string
+  /** Install SIGINT/SIGTERM handlers (the real process does; embedding callers may not want it). */
+  handleSignals?: boolean
+}
+
+/**
+ * Runs one `agent-memory` invocation and resolves to its exit code: 0 success, 1 failure,
+ * 2 usage error, 130 interrupted. Errors are printed as one line on stderr (with the stack only
+ * under `--debug`); whatever was opened is closed before returning, also after Ctrl-C.
+ */
+export async function runCli(argv: readonly string[], options: RunCliOptions = {}): Promise<number> {
+  const io = options.io ?? processIo()
+  const env = options.env ?? process.env
+  const cwd = options.cwd ?? process.cwd()
+  const debug = argv.includes('--debug')
+  const controller = new AbortController()
+  const opened: OpenedMemory[] = []
+
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (controller.signal.aborted) {
+      io.err(`\n${signal} again: exiting now\n`)
+      process.exit(ExitCode.interrupted)
+    }
+    controller.abort(new Error(`interrupted by ${signal}`))
+  }
+  if (options.handleSignals ?? true) {
+    process.on('SIGINT', onSignal)
+    process.on('SIGTERM', onSignal)
+  }
+
+  let programOptions: () => GlobalOptions = () => ({})
+  let resolved: CliConfig | undefined
+  const context: CommandContext = {
+    io,
+    env,
+    cwd,
+    signal: controller.signal,
+    config() {
+      resolved ??= resolveConfig(programOptions(), env, cwd)
+      return resolved
+    },
+    async open(openOptions: OpenOptions = {}) {
+      const config = context.config()
+      const memory = await openMemory(config, { ...openOptions, log: (line) => io.err(`debug: ${line}\n`) })
+      opened.push(memory)
+      if (openOptions.announce ?? true) {
+        io.err(`agent-memory: ${memory.storeDescription}; embedder ${memory.embedderDescription}\n`)
+      }
+      return memory
+    },
+  }
+
+  const program = buildProgram(context)
+  programOptions = () => program.opts<GlobalOptions>()
+  try {
+    await program.parseAsync([...argv], { from: 'user' })
+    return context.exitCode ?? (controller.signal.aborted ? ExitCode.interrupted : ExitCode.ok)
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and version exit 0; anything else commander reports is a usage error (already printed).
+      if (error.exitCode === 0) return ExitCode.ok
+      if (error.code === 'commander.help' || error.code === 'commander.helpDisplayed') return ExitCode.usage
+      return ExitCode.usage
+    }
+    const failure = describeFailure(error)
+    io.err(`error: ${failure.message}\n`)
+    if (debug) io.err(`${failure.detail}\n`)
+    return failure.exitCode
+  } finally {
+    for (const memory of opened.reverse()) {
+      await memory.close().catch((error: unknown) => {
+        if (debug) io.err(`while closing: ${describeFailure(error).detail}\n`)
+      })
+    }
+    if (options.handleSignals ?? true) {
+      process.off('SIGINT', onSignal)
+      process.off('SIGTERM', onSignal)
+    }
+  }
+}

@@ -1,0 +1,76 @@
+/** Weights of the bounded ranking modifier (see `rankingModifier`). */
+export interface RankingOptions {
+  /** Largest relative change the modifier may make to a hit's relevance: 0.1 means ×[0.9, 1.1]. 0..0.5. */
+  maxAdjustment?: number
+  importanceWeight?: number
+  recencyWeight?: number
+  confidenceWeight?: number
+  /** Time after the last access at which recency counts half. Default 30 days. */
+  recencyHalfLifeMs?: number
+}
+
+export interface RepairOptions {
+  /** Rows claimed per `repair()` call when the caller gives no limit. Default 16. */
+  batchSize?: number
+  /** How long a claim is leased to this worker. Default 10 minutes. */
+  leaseMs?: number
+  /** Failed attempts after which a row is parked (`failed`). Default 12. */
+  maxAttempts?: number
+  /** First retry delay; doubles per attempt up to `maxBackoffMs`, with full jitter. Default 5 s. */
+  baseBackoffMs?: number
+  /** Default 30 minutes. */
+  maxBackoffMs?: number
+  /** Budget for one repair batch's embed call. Default 30 s. */
+  embedTimeoutMs?: number
+}
+
+/** Everything `createMemory` can be tuned with; every field has a default. */
+export interface MemoryServiceOptions {
+  /** Budget for embedding a write (memory + chunks) before it is stored `pending`. Default 5000. */
+  writeEmbedTimeoutMs?: number
+  /** Budget for embedding a query before recall falls back to keyword-only. Default 2000. */
+  queryEmbedTimeoutMs?: number
+  /** Texts per embed call. Default 64. */
+  embedBatchSize?: number
+  /**
+   * The memory's own vector embeds at most this many characters of content (models have input
+   * limits); chunks cover the rest of long content. Default 8000.
+   */
+  maxEmbedChars?: number
+  /** Chunker settings (see `chunkText`). */
+  chunking?: { size?: number; overlap?: number }
+  /** `recall` limit when the caller gives none. Default 5. */
+  defaultLimit?: number
+  /** Candidates fetched per leg = max(limit × candidateFactor, 20), capped at 1000. Default 4. */
+  candidateFactor?: number
+  /**
+   * The vector leg fetches `candidateFactor × vectorCoverFactor` times the limit so that keyword
+   * hits usually also get a measured cosine. Default 3.
+   */
+  vectorCoverFactor?: number
+  /** How the legs are fused. Default `rrf` (the bench measures both on LoCoMo). */
+  fusion?: 'rrf' | 'minmax'
+  /** RRF constant k. Default 60. */
+  rrfK?: number
+  /** Weight of the vector leg in min-max fusion (the keyword leg gets 1 − this). Default 0.5. */
+  minMaxVectorWeight?: number
+  ranking?: RankingOptions
+  /** Default lifetime of short-term tiers when a write sets no `expiresAt`. Durable tiers get none. */
+  ttlMs?: { working?: number; episodic?: number }
+  /** Importance of a write that sets none. Default 0.5. */
+  defaultImportance?: number
+  /** Starting confidence of a durable (semantic/procedural) memory. Default 0.4. */
+  initialConfidence?: number
+  /** Step in log-odds added to confidence each time an exact duplicate re-observes a memory. Default 0.5. */
+  confidenceStep?: number
+  repair?: RepairOptions
+  /** The service's clock (expiry, validity stamps, recency). */
+  now?: () => Date
+  /** Random source in [0,1) for backoff jitter. */
+  random?: () => number
+  /**
+   * Receives failures that do not fail the call: background reinforcement, a failed chunk leg,
+   * a failed keyword leg in hybrid mode, an embedder failure that degraded a call.
+   */
+  onError?: (error: unknown, context: { operation: string }) => void
+}

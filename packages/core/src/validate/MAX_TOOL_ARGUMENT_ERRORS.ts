@@ -1,0 +1,2 @@
+/** Default number of problems reported for one tool call; the rest are summed up in one line. */
+export const MAX_TOOL_ARGUMENT_ERRORS = 10

@@ -1,0 +1,124 @@
+import { type Embedder, type EmbedOptions, InvalidArgumentError } from '@agent-memory/core'
+import { extractFeatures } from './extractFeatures.js'
+import { featureSeeds } from './featureSeeds.js'
+
+export interface HashingEmbedderOptions {
+  /** Length of every vector (default 1536, the size of text-embedding-3-small). 1 to 16000. */
+  dimensions?: number
+  /** Character n-gram length for non-CJK words (default 3); 0 turns character n-grams off. 0 to 8. */
+  ngram?: number
+  /**
+   * Override the calibrated `minScore` (see the README for how the default was measured).
+   * Between 0 and 1.
+   */
+  minScore?: number
+}
+
+/** The calibrated minimum cosine for `memory_search` with the default options (see README). */
+export const HASHING_DEFAULT_MIN_SCORE = 0.15
+
+const MODEL_FAMILY = 'agent-memory/hashing-v1'
+/** Texts embedded between two checks of the abort signal (and two yields to the event loop). */
+const SLICE = 512
+
+/**
+ * A deterministic, offline, lexical embedder: Unicode words + character n-grams (CJK: character
+ * unigrams and bigrams), signed feature hashing into `dimensions` buckets, sublinear term
+ * frequency, L2 normalised. Similar wording gives similar vectors; synonyms and paraphrases do
+ * not. Every vector has unit norm, including the one for empty text (a fixed "empty" feature),
+ * because a zero vector has no cosine.
+ */
+export function createHashingEmbedder(options: HashingEmbedderOptions = {}): Embedder {
+  const dimensions = options.dimensions ?? 1536
+  const ngram = options.ngram ?? 3
+  if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > 16_000) {
+    throw new InvalidArgumentError(
+      'dimensions',
+      `dimensions must be an integer from 1 to 16000, got ${dimensions}`,
+    )
+  }
+  if (!Number.isInteger(ngram) || ngram < 0 || ngram > 8) {
+    throw new InvalidArgumentError('ngram', `ngram must be an integer from 0 to 8, got ${ngram}`)
+  }
+  const minScore = options.minScore ?? HASHING_DEFAULT_MIN_SCORE
+  if (!(minScore >= 0 && minScore <= 1)) {
+    throw new InvalidArgumentError('minScore', `minScore must be a number from 0 to 1, got ${minScore}`)
+  }
+  const model = `${MODEL_FAMILY}?dims=${dimensions}&ngram=${ngram}`
+
+  // Reused across texts: counts of each 32-bit feature hash, and that feature's weight.
+  const counts = new Map<number, number>()
+  const weights = new Map<number, number>()
+  const accumulate = (hash: number, weight: number) => {
+    counts.set(hash, (counts.get(hash) ?? 0) + 1)
+    weights.set(hash, weight)
+  }
+  // Reused accumulator; only the buckets a text touched are read and reset.
+  const sums = new Float64Array(dimensions)
+  const touched: number[] = []
+  const isTouched = new Uint8Array(dimensions)
+  const addFeature = (hash: number, value: number) => {
+    const bucket = (hash & 0x7fffffff) % dimensions
+    if (isTouched[bucket] === 0) {
+      isTouched[bucket] = 1
+      touched.push(bucket)
+    }
+    sums[bucket]! += hash >>> 31 === 1 ? -value : value
+  }
+
+  const embedOne = (text: string): Float32Array => {
+    const normalised = text.toWellFormed().normalize('NFKC').toLowerCase()
+    counts.clear()
+    weights.clear()
+    extractFeatures(normalised, ngram, accumulate)
+    for (const [hash, count] of counts) addFeature(hash, weights.get(hash)! * (1 + Math.log(count)))
+    let squared = 0
+    for (const bucket of touched) squared += sums[bucket]! * sums[bucket]!
+    if (squared === 0) {
+      // No features (empty or whitespace-only text), or features that cancelled out exactly.
+      for (const bucket of touched) {
+        sums[bucket] = 0
+        isTouched[bucket] = 0
+      }
+      touched.length = 0
+      addFeature(featureSeeds.empty, 1)
+      squared = 1
+    }
+    const scale = 1 / Math.sqrt(squared)
+    const vector = new Float32Array(dimensions)
+    for (const bucket of touched) {
+      vector[bucket] = sums[bucket]! * scale
+      sums[bucket] = 0
+      isTouched[bucket] = 0
+    }
+    touched.length = 0
+    return vector
+  }
+
+  return {
+    model,
+    dimensions,
+    minScore,
+    async embed(texts: string[], embedOptions: EmbedOptions = {}): Promise<Float32Array[]> {
+      const { signal } = embedOptions
+      signal?.throwIfAborted()
+      if (!Array.isArray(texts)) throw new InvalidArgumentError('texts', 'texts must be an array of strings')
+      for (let i = 0; i < texts.length; i++) {
+        if (typeof texts[i] !== 'string') {
+          throw new InvalidArgumentError('texts', `texts[${i}] must be a string, got ${typeof texts[i]}`)
+        }
+      }
+      const vectors: Float32Array[] = new Array(texts.length)
+      for (let start = 0; start < texts.length; start += SLICE) {
+        if (start > 0) {
+          // Let other work (and an abort) run during a very large call.
+          await new Promise<void>((resolve) => setImmediate(resolve))
+          signal?.throwIfAborted()
+        }
+        const end = Math.min(start + SLICE, texts.length)
+        for (let i = start; i < end; i++) vectors[i] = embedOne(texts[i]!)
+      }
+      return vectors
+    },
+  }
+}

@@ -1,0 +1,5 @@
+export {
+  createHashingEmbedder,
+  HASHING_DEFAULT_MIN_SCORE,
+  type HashingEmbedderOptions,
+} from './createHashingEmbedder.js'

@@ -1,0 +1,90 @@
+import { PGlite } from '@electric-sql/pglite'
+import { vector } from '@electric-sql/pglite-pgvector'
+import { migrateWith } from '../migrate/migrate.js'
+import { PgliteExecutor } from '../sql/PgliteExecutor.js'
+import { PgVectorStore } from '../store/PgVectorStore.js'
+import { DataDirLock } from './DataDirLock.js'
+
+export interface OpenEmbeddedStoreOptions {
+  /** Directory of the database files; `undefined` or `'memory://'` keeps everything in memory (tests). */
+  dataDir?: string
+  model?: string
+  dimensions: number
+  exactSearchMaxRows?: number
+  /** Close the store (and release the lock) on SIGINT/SIGTERM. Default true for a data directory. */
+  handleSignals?: boolean
+}
+
+const openStores = new Set<PgVectorStore>()
+const locks = new Set<DataDirLock>()
+let signalsInstalled = false
+
+function onSignal(signal: NodeJS.Signals): void {
+  process.off('SIGINT', onSignal)
+  process.off('SIGTERM', onSignal)
+  signalsInstalled = false
+  void Promise.allSettled([...openStores].map((store) => store.close())).then(() => {
+    // With no other handler left, re-raise so the process ends the way the signal asks.
+    if (process.listenerCount(signal) === 0) process.kill(process.pid, signal)
+  })
+}
+
+function releaseAllLocksSync(): void {
+  for (const lock of locks) lock.release()
+}
+
+function installSignalHandlers(): void {
+  if (signalsInstalled) return
+  signalsInstalled = true
+  process.once('SIGINT', onSignal)
+  process.once('SIGTERM', onSignal)
+}
+
+/**
+ * The embedded default: PGlite with pgvector on a data directory (or in memory), migrated on
+ * open and served by the same `PgVectorStore` code as PostgreSQL. An exclusive lock file keeps
+ * a second process out (`LockedError` naming the holder); `close()` releases it, and so does
+ * SIGINT/SIGTERM (the store closes, then the signal's default action runs) or process exit.
+ */
+export async function openEmbeddedStore(options: OpenEmbeddedStoreOptions): Promise<PgVectorStore> {
+  const inMemory = options.dataDir === undefined || options.dataDir === 'memory://'
+  const lock = inMemory ? undefined : DataDirLock.acquire(options.dataDir!)
+  let db: PGlite | undefined
+  try {
+    db = inMemory
+      ? await PGlite.create({ extensions: { vector } })
+      : await PGlite.create(options.dataDir!, { extensions: { vector } })
+    const executor = new PgliteExecutor(db, { ownsDb: true })
+    await migrateWith(executor, { dimensions: options.dimensions })
+    let store: PgVectorStore | undefined
+    store = new PgVectorStore(
+      executor,
+      {
+        dimensions: options.dimensions,
+        ...(options.model === undefined ? {} : { model: options.model }),
+        ...(options.exactSearchMaxRows === undefined ? {} : { exactSearchMaxRows: options.exactSearchMaxRows }),
+      },
+      async () => {
+        if (store !== undefined) openStores.delete(store)
+        if (lock !== undefined) {
+          lock.release()
+          locks.delete(lock)
+        }
+      },
+    )
+    await store.open()
+    if (lock !== undefined) {
+      locks.add(lock)
+      if (locks.size === 1) process.once('exit', releaseAllLocksSync)
+      if (options.handleSignals !== false) {
+        openStores.add(store)
+        installSignalHandlers()
+      }
+    }
+    return store
+  } catch (error) {
+    await db?.close().catch(() => undefined)
+    lock?.release()
+    throw error
+  }
+}

@@ -1,0 +1,128 @@
+import { DimensionMismatchError, InvalidArgumentError } from '@agent-memory/core'
+import { readMigrationFiles } from 'drizzle-orm/migrator'
+import type { Executor } from '../sql/Executor.js'
+import type { SqlRunner } from '../sql/SqlRunner.js'
+import { type DatabaseHandle, toExecutor } from '../sql/toExecutor.js'
+import { migrationsFolder } from './migrationsFolder.js'
+
+export interface MigrateOptions {
+  /** Width of the vector columns. Default 1536. */
+  dimensions?: number
+  /** Create HNSW indexes (used only for namespaces too large to scan exactly). Default true; ignored above 2000 dimensions. */
+  annIndex?: boolean
+}
+
+const MIGRATE_LOCK = 1_634_625_902
+const HNSW_MAX_DIMENSIONS = 2000
+
+async function inTransaction(sql: SqlRunner, work: () => Promise<void>): Promise<void> {
+  await sql.query('BEGIN')
+  try {
+    await work()
+    await sql.query('COMMIT')
+  } catch (error) {
+    await sql.query('ROLLBACK').catch(() => undefined)
+    throw error
+  }
+}
+
+async function applyJournal(sql: SqlRunner): Promise<void> {
+  await sql.query(`CREATE TABLE IF NOT EXISTS agent_memory_migrations (
+    hash text PRIMARY KEY, created_at bigint NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`)
+  const applied = await sql.query<{ last: string | null }>(
+    'SELECT max(created_at)::text AS last FROM agent_memory_migrations',
+  )
+  const last = Number(applied.rows[0]?.last ?? -1)
+  for (const migration of readMigrationFiles({ migrationsFolder })) {
+    if (migration.folderMillis <= last) continue
+    await inTransaction(sql, async () => {
+      for (const statement of migration.sql) {
+        if (statement.trim().length > 0) await sql.query(statement)
+      }
+      await sql.query('INSERT INTO agent_memory_migrations (hash, created_at) VALUES ($1, $2)', [
+        migration.hash,
+        migration.folderMillis,
+      ])
+    })
+  }
+}
+
+/**
+ * Retypes the vector columns to `dimensions` (only while no vector is stored: otherwise the
+ * recorded embedder must be changed through `reembed`) and creates or drops the HNSW indexes.
+ */
+async function applyDimensions(sql: SqlRunner, dimensions: number, annIndex: boolean): Promise<void> {
+  const column = await sql.query<{ typmod: number }>(
+    "SELECT atttypmod AS typmod FROM pg_attribute WHERE attrelid = 'memories'::regclass AND attname = 'embedding'",
+  )
+  const current = Number(column.rows[0]?.typmod ?? -1)
+  if (current !== dimensions) {
+    const used = await sql.query<{ used: boolean }>(
+      `SELECT (EXISTS (SELECT 1 FROM memories WHERE embedding IS NOT NULL)
+        OR EXISTS (SELECT 1 FROM memory_chunks)) AS used`,
+    )
+    if (used.rows[0]?.used === true) {
+      throw new DimensionMismatchError(
+        { dimensions: current },
+        { dimensions },
+        `the store holds ${current}-dimensional vectors; migrate({ dimensions: ${dimensions} }) can only retype an ` +
+          'empty store: re-embed with `agent-memory reembed` (which clears the vectors first)',
+      )
+    }
+    const storage = dimensions <= HNSW_MAX_DIMENSIONS ? 'PLAIN' : 'EXTERNAL'
+    await inTransaction(sql, async () => {
+      await sql.query('DROP INDEX IF EXISTS memories_embedding_hnsw')
+      await sql.query('DROP INDEX IF EXISTS memory_chunks_embedding_hnsw')
+      await sql.query(`ALTER TABLE memories ALTER COLUMN embedding TYPE vector(${dimensions})`)
+      await sql.query(`ALTER TABLE memory_chunks ALTER COLUMN embedding TYPE vector(${dimensions})`)
+      await sql.query(`ALTER TABLE memories ALTER COLUMN embedding SET STORAGE ${storage}`)
+      await sql.query(`ALTER TABLE memory_chunks ALTER COLUMN embedding SET STORAGE ${storage}`)
+      // Nothing is embedded yet, so the next open records the new embedder afresh.
+      await sql.query('DELETE FROM agent_memory_meta')
+    })
+  }
+  if (annIndex && dimensions <= HNSW_MAX_DIMENSIONS) {
+    await sql.query(
+      'CREATE INDEX IF NOT EXISTS memories_embedding_hnsw ON memories USING hnsw (embedding vector_cosine_ops)',
+    )
+    await sql.query(
+      'CREATE INDEX IF NOT EXISTS memory_chunks_embedding_hnsw ON memory_chunks USING hnsw (embedding vector_cosine_ops)',
+    )
+  } else {
+    await sql.query('DROP INDEX IF EXISTS memories_embedding_hnsw')
+    await sql.query('DROP INDEX IF EXISTS memory_chunks_embedding_hnsw')
+  }
+}
+
+/** `migrate` over an executor the caller already has (the store factories use it). */
+export async function migrateWith(executor: Executor, options: MigrateOptions = {}): Promise<void> {
+  const dimensions = options.dimensions ?? 1536
+  if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > 16_000) {
+    throw new InvalidArgumentError('dimensions', 'dimensions must be an integer in 1..16000')
+  }
+  await executor.session(async (sql) => {
+    // Two processes migrating at once (two app instances starting) take turns.
+    const locking = executor.kind === 'postgres'
+    if (locking) await sql.query('SELECT pg_advisory_lock($1::bigint)', [MIGRATE_LOCK])
+    try {
+      await applyJournal(sql)
+      await applyDimensions(sql, dimensions, options.annIndex ?? true)
+    } finally {
+      if (locking) await sql.query('SELECT pg_advisory_unlock($1::bigint)', [MIGRATE_LOCK]).catch(() => undefined)
+    }
+  })
+}
+
+/**
+ * Applies the committed drizzle-kit migrations (the first creates the `vector` extension),
+ * then sizes the vector columns and HNSW indexes for `dimensions`. Idempotent, and safe when
+ * several processes call it at once on PostgreSQL (an advisory lock serializes them).
+ */
+export async function migrate(db: DatabaseHandle, options: MigrateOptions = {}): Promise<void> {
+  const executor = toExecutor(db, { statementTimeoutMs: 0 })
+  try {
+    await migrateWith(executor, options)
+  } finally {
+    await executor.close()
+  }
+}

@@ -1,0 +1,105 @@
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import type pg from 'pg'
+import { from as copyFrom } from 'pg-copy-streams'
+import type { Executor } from './Executor.js'
+import { mapDatabaseError } from './mapDatabaseError.js'
+import type { SqlRunner } from './SqlRunner.js'
+
+export interface PoolExecutorOptions {
+  /** `SET LOCAL statement_timeout` for every transaction; 0 disables. */
+  statementTimeoutMs: number
+  /** Whether the executor created the pool (then `close` ends it). */
+  ownsPool: boolean
+  /** Receives connection errors of idle or checked-out clients (they are otherwise swallowed). */
+  onConnectionError?: (error: Error) => void
+}
+
+const hygieneMarker = Symbol.for('agent-memory.store-pgvector.errorListener')
+
+/** node-postgres pool executor: one checked-out client per transaction, released on every path. */
+export class PoolExecutor implements Executor {
+  readonly kind = 'postgres' as const
+  readonly #pool: pg.Pool
+  readonly #options: PoolExecutorOptions
+  readonly #onError: (error: Error) => void
+  readonly #onConnect: (client: pg.PoolClient) => void
+
+  constructor(pool: pg.Pool, options: PoolExecutorOptions) {
+    this.#pool = pool
+    this.#options = options
+    // A reset idle connection emits 'error' on the pool; without a listener Node would crash.
+    this.#onError = (error) => options.onConnectionError?.(error)
+    this.#onConnect = (client) => this.#guard(client)
+    pool.on('error', this.#onError)
+    pool.on('connect', this.#onConnect)
+  }
+
+  #guard(client: pg.PoolClient): void {
+    const marked = client as unknown as Record<symbol, boolean>
+    if (marked[hygieneMarker]) return
+    marked[hygieneMarker] = true
+    client.on('error', this.#onError)
+  }
+
+  async #withClient<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    let client: pg.PoolClient
+    try {
+      client = await this.#pool.connect()
+    } catch (error) {
+      throw mapDatabaseError(error)
+    }
+    this.#guard(client)
+    let broken: Error | undefined
+    try {
+      return await work(client)
+    } catch (error) {
+      const mapped = mapDatabaseError(error)
+      if ('kind' in mapped && mapped.kind === 'connection') broken = mapped
+      throw mapped
+    } finally {
+      // A client whose connection failed is destroyed rather than returned to the pool.
+      client.release(broken)
+    }
+  }
+
+  #runner(client: pg.PoolClient): SqlRunner {
+    return {
+      async query<Row>(text: string, params?: unknown[]) {
+        const result = await client.query(text, params)
+        return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 }
+      },
+      async copyIn(copyStatement: string, payload: Buffer[]) {
+        const stream = client.query(copyFrom(copyStatement))
+        await pipeline(Readable.from(payload), stream)
+      },
+    }
+  }
+
+  transaction<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T> {
+    return this.#withClient(async (client) => {
+      const timeout = Math.max(0, Math.floor(this.#options.statementTimeoutMs))
+      await client.query(timeout > 0 ? `BEGIN; SET LOCAL statement_timeout = ${timeout}` : 'BEGIN')
+      try {
+        const result = await work(this.#runner(client))
+        await client.query('COMMIT')
+        return result
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined)
+        throw error
+      }
+    })
+  }
+
+  session<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T> {
+    return this.#withClient((client) => work(this.#runner(client)))
+  }
+
+  async close(): Promise<void> {
+    this.#pool.off('connect', this.#onConnect)
+    if (this.#options.ownsPool) {
+      await this.#pool.end()
+    }
+    this.#pool.off('error', this.#onError)
+  }
+}

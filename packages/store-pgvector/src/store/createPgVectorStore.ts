@@ -1,0 +1,58 @@
+import pg from 'pg'
+import { InvalidArgumentError } from '@agent-memory/core'
+import { migrateWith } from '../migrate/migrate.js'
+import type { Executor } from '../sql/Executor.js'
+import { PoolExecutor } from '../sql/PoolExecutor.js'
+import { type DatabaseHandle, toExecutor } from '../sql/toExecutor.js'
+import { PgVectorStore, type PgVectorStoreOptions } from './PgVectorStore.js'
+
+export interface CreatePgVectorStoreOptions extends PgVectorStoreOptions {
+  /** A node-postgres pool the caller owns (never ended by the store). */
+  pool?: pg.Pool
+  /** A drizzle db (node-postgres or PGlite) or a PGlite instance the caller owns. */
+  db?: DatabaseHandle
+  /** Connection string: the store creates (and on close ends) its own pool. */
+  connectionString?: string
+  /** Pool size when the store creates the pool. Default 10. */
+  maxConnections?: number
+  /** `SET LOCAL statement_timeout` for every transaction on PostgreSQL. Default 30 s; 0 disables. */
+  statementTimeoutMs?: number
+  /** Run `migrate({ dimensions })` before opening. Default false: migrations are an explicit step. */
+  migrate?: boolean
+  /** Called with connection errors that happen outside a call (an idle connection reset). */
+  onConnectionError?: (error: Error) => void
+}
+
+/**
+ * Opens a `PgVectorStore` on PostgreSQL + pgvector (or PGlite through `db`), checking the
+ * schema and the recorded embedder (`DimensionMismatchError` when they differ).
+ */
+export async function createPgVectorStore(options: CreatePgVectorStoreOptions): Promise<PgVectorStore> {
+  const sources = [options.pool, options.db, options.connectionString].filter((source) => source !== undefined)
+  if (sources.length !== 1) {
+    throw new InvalidArgumentError('pool', 'pass exactly one of pool, db or connectionString')
+  }
+  const statementTimeoutMs = options.statementTimeoutMs ?? 30_000
+  const onConnectionError = options.onConnectionError
+  let executor: Executor
+  if (options.connectionString !== undefined) {
+    const pool = new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10 })
+    executor = new PoolExecutor(pool, {
+      statementTimeoutMs,
+      ownsPool: true,
+      ...(onConnectionError === undefined ? {} : { onConnectionError }),
+    })
+  } else {
+    executor = toExecutor((options.pool ?? options.db)!, {
+      statementTimeoutMs,
+      ...(onConnectionError === undefined ? {} : { onConnectionError }),
+    })
+  }
+  try {
+    if (options.migrate === true) await migrateWith(executor, { dimensions: options.dimensions })
+    return await new PgVectorStore(executor, options).open()
+  } catch (error) {
+    await executor.close().catch(() => undefined)
+    throw error
+  }
+}

@@ -1,0 +1,15 @@
+export {
+  describeEmbedderContract,
+  type EmbedderContractOptions,
+} from './embedder/describeEmbedderContract.js'
+export type { EmbeddingsFault } from './fake-embeddings-server/EmbeddingsFault.js'
+export { estimateTokens } from './fake-embeddings-server/estimateTokens.js'
+export { fakeEmbedding } from './fake-embeddings-server/fakeEmbedding.js'
+export {
+  FAKE_EMBEDDINGS_LIMITS,
+  type FakeEmbeddingsServer,
+  type FakeEmbeddingsServerOptions,
+  type RecordedEmbeddingsRequest,
+  startFakeEmbeddingsServer,
+} from './fake-embeddings-server/startFakeEmbeddingsServer.js'
+export { InMemoryStore, type InMemoryStoreOptions } from './memory-store/InMemoryStore.js'

@@ -1,0 +1,128 @@
+import { generateText, stepCountIs, type ToolSet } from 'ai'
+import { describe, expect, it } from 'vitest'
+import { createTestMemory } from '../../__fixtures__/createTestMemory.js'
+import { recordingMemoryService } from '../../__fixtures__/recordingMemoryService.js'
+import { scriptedToolModel } from '../../__fixtures__/scriptedToolModel.js'
+import { TOOL_SENTENCES } from '../../definitions/TOOL_SENTENCES.js'
+import { createAiSdkTools } from './createAiSdkTools.js'
+import { memorySearchTool } from './memorySearchTool.js'
+
+/** Runs one real generateText round trip and returns the tool result text the model got back. */
+async function roundTrip(tools: ToolSet, toolName: string, input: string, context?: unknown) {
+  const model = scriptedToolModel([{ toolName, input }])
+  const result = await generateText({
+    model,
+    tools,
+    prompt: 'What do you know about me?',
+    stopWhen: stepCountIs(3),
+    ...(context === undefined ? {} : { experimental_context: context }),
+  })
+  // What the model saw on its second call: the tool message built by the SDK.
+  const toolMessage = model.doGenerateCalls[1]?.prompt.find((message) => message.role === 'tool')
+  const part = toolMessage?.content.find((p) => p.type === 'tool-result')
+  const output = part?.type === 'tool-result' ? part.output : undefined
+  expect(output?.type).toBe('text')
+  const text = output?.type === 'text' ? output.value : ''
+  expect(result.steps[0]?.toolResults[0]?.output).toBe(text)
+  if (process.env.PRINT_TRANSCRIPTS) {
+    console.log(`[ai-sdk] model called ${toolName} ${input}\n[ai-sdk] tool result the model got:\n${text}`)
+  }
+  return text
+}
+
+async function seeded() {
+  const { memory, embedder } = createTestMemory()
+  await memory.remember('u1', { content: 'The user is vegetarian and avoids all meat' })
+  await memory.remember('u10', { content: 'The user of account u10 eats steak every day' })
+  return { memory, embedder }
+}
+
+describe('AI SDK adapter (ai 6, generateText with the mock model)', () => {
+  it('exposes the spec tool: description and JSON Schema', () => {
+    const { memory } = createTestMemory()
+    const tool = memorySearchTool({ memory })
+    expect(tool.description).toBe(
+      "Search this user's long-term memory semantically for settled facts and preferences. Searches cross-session long-term memory only; for anything said in this session, read the context above rather than using this tool.",
+    )
+    const schema = (tool.inputSchema as { jsonSchema: Record<string, unknown> }).jsonSchema
+    expect(schema.required).toEqual(['query'])
+    expect(Object.keys(createAiSdkTools({ memory }))).toEqual(['memory_search', 'memory_remember', 'memory_forget'])
+    expect(Object.keys(createAiSdkTools({ memory, allowWrite: false }))).toEqual(['memory_search'])
+  })
+
+  it('answers a real tool call with the user memory, namespace from experimental_context', async () => {
+    const { memory } = await seeded()
+    const text = await roundTrip(
+      createAiSdkTools({ memory }),
+      'memory_search',
+      '{"query":"What does the user eat? Is the user vegetarian?"}',
+      { namespace: 'u1' },
+    )
+    expect(text).toMatch(/^1\. \[score \d\.\d\d \| \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\] The user is vegetarian and avoids all meat$/u)
+  })
+
+  it('keeps u1 and u10 apart, whether the namespace is bound or per call', async () => {
+    const { memory } = await seeded()
+    const perCall = createAiSdkTools({ memory })
+    const query = '{"query":"What does the user eat? steak meat vegetarian"}'
+    const u10 = await roundTrip(perCall, 'memory_search', query, { namespace: 'u10' })
+    expect(u10).toContain('steak')
+    expect(u10).not.toContain('vegetarian')
+    const u1 = await roundTrip(perCall, 'memory_search', query, { namespace: 'u1' })
+    expect(u1).not.toContain('steak')
+    // A bound namespace wins over whatever the per-call context says.
+    const bound = await roundTrip(createAiSdkTools({ memory, namespace: 'u1' }), 'memory_search', query, {
+      namespace: 'u10',
+    })
+    expect(bound).not.toContain('steak')
+  })
+
+  it('refuses a smuggled user id and bad limits with the validation sentence; nothing reaches the service', async () => {
+    const { memory: real } = await seeded()
+    const { memory, calls } = recordingMemoryService(real)
+    const text = await roundTrip(
+      createAiSdkTools({ memory }),
+      'memory_search',
+      '{"query":"","user_id":"u10","limit":"5"}',
+      { namespace: 'u1' },
+    )
+    expect(text).toBe(
+      'The call failed. unknown argument user_id is not allowed; query must not be empty; limit must be an integer between 1 and 10, got string. Fix it and call memory_search again.',
+    )
+    expect(calls).toEqual([])
+  })
+
+  it('answers the unavailable sentence, not another user, when the context carries no namespace', async () => {
+    const { memory: real } = await seeded()
+    const { memory, calls } = recordingMemoryService(real)
+    const text = await roundTrip(createAiSdkTools({ memory }), 'memory_search', '{"query":"vegetarian"}', {
+      userId: 'u1',
+    })
+    expect(text).toBe(TOOL_SENTENCES.searchUnavailable)
+    expect(calls).toEqual([])
+  })
+
+  it('flags keyword-only results when the embedder is down', async () => {
+    const { memory, embedder } = await seeded()
+    embedder.down = true
+    const text = await roundTrip(createAiSdkTools({ memory }), 'memory_search', '{"query":"vegetarian"}', {
+      namespace: 'u1',
+    })
+    expect(text.split('\n')[0]).toBe(TOOL_SENTENCES.keywordOnlyNotice)
+    expect(text).toContain('The user is vegetarian')
+  })
+
+  it('remembers and forgets through tool calls, for the context user only', async () => {
+    const { memory } = await seeded()
+    const tools = createAiSdkTools({ memory, namespaceFromContext: (context) => (context as { user: string }).user })
+    const saved = await roundTrip(tools, 'memory_remember', '{"content":"The user drinks oat milk","tier":"procedural"}', {
+      user: 'u1',
+    })
+    expect(saved).toMatch(/^Remembered\. Memory id: \S+$/u)
+    const id = saved.split(' ').at(-1)!
+    expect(await roundTrip(tools, 'memory_forget', JSON.stringify({ id }), { user: 'u10' })).toBe(
+      TOOL_SENTENCES.forgetMissing,
+    )
+    expect(await roundTrip(tools, 'memory_forget', JSON.stringify({ id }), { user: 'u1' })).toBe(TOOL_SENTENCES.forgotten)
+  })
+})

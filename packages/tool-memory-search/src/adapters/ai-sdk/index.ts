@@ -1,0 +1,3 @@
+export type { AiSdkMemoryToolsOptions } from './AiSdkMemoryToolsOptions.js'
+export { createAiSdkTools } from './createAiSdkTools.js'
+export { memorySearchTool } from './memorySearchTool.js'

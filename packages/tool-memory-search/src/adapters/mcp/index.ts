@@ -1,0 +1,5 @@
+export { createMemoryMcpServer } from './createMemoryMcpServer.js'
+export { MEMORY_MCP_ANNOTATIONS } from './MEMORY_MCP_ANNOTATIONS.js'
+export { MEMORY_MCP_INSTRUCTIONS } from './MEMORY_MCP_INSTRUCTIONS.js'
+export type { MemoryMcpServerOptions } from './MemoryMcpServerOptions.js'
+export { serveMemoryMcpOverStdio } from './serveMemoryMcpOverStdio.js'

@@ -1,0 +1,21 @@
+/**
+ * Every fixed sentence the tools return to a model. The `memory_search` ones are the spec's, word
+ * for word; the others follow their shape: short, final, and never carrying an error message or
+ * a stack trace.
+ */
+export const TOOL_SENTENCES = {
+  searchEmpty: 'No relevant long-term memory found. Do not speculate about the user preferences.',
+  searchUnavailable:
+    'Long-term memory is temporarily unavailable. Do not speculate about the user preferences.',
+  /** First line of a result that only the keyword leg produced (the embedder was down). */
+  keywordOnlyNotice: '(Keyword-only results: semantic search is temporarily unavailable.)',
+  remembered: 'Remembered.',
+  reinforced: 'Already known; reinforced.',
+  rememberedPending: 'Saved, but indexing is delayed; it will be searchable shortly.',
+  redacted: 'Credential-like text was removed before saving.',
+  rememberUnavailable:
+    'Long-term memory is temporarily unavailable. The memory may not have been saved; do not tell the user it was.',
+  forgotten: 'Forgotten.',
+  forgetMissing: 'No memory with that id.',
+  forgetUnavailable: 'Long-term memory is temporarily unavailable. Nothing was forgotten.',
+} as const

@@ -1,0 +1,17 @@
+import { memoryForgetDefinition } from '../definitions/memoryForgetDefinition.js'
+import type { MemoryToolDefinition } from '../definitions/MemoryToolDefinition.js'
+import { memoryRememberDefinition } from '../definitions/memoryRememberDefinition.js'
+import { memorySearchDefinition } from '../definitions/memorySearchDefinition.js'
+import type { MemoryToolSelection } from './MemoryToolSelection.js'
+
+/** The definitions a host exposes, `memory_search` first. */
+export function selectMemoryTools(selection: MemoryToolSelection = {}): MemoryToolDefinition[] {
+  const tools: MemoryToolDefinition[] = [memorySearchDefinition]
+  if (selection.allowWrite ?? true) {
+    tools.push(
+      memoryRememberDefinition,
+      memoryForgetDefinition,
+    )
+  }
+  return tools
+}
