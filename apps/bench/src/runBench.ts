@@ -81,7 +81,7 @@ export async function runBench(argv: readonly string[]): Promise<number> {
   const ours = await oursWiring(ctx, environment)
   const workloads: WorkloadSpec[] = [
     { id: 'W1', title: 'Bulk import, native Postgres', needsPostgres: true, run: (c) => runIngestWorkload(c, ours.ingest) },
-    { id: 'W2', title: 'Top-10 search, HNSW', needsPostgres: true, run: (c) => runSearchWorkload(c, ours.postgres) },
+    { id: 'W2', title: 'Top-10 search, HNSW', needsPostgres: true, run: (c) => runSearchWorkload(c, [ours.postgres, c.size < 100_000 ? ours.postgresAnn : undefined].filter((f) => f !== undefined)) },
     { id: 'W3', title: 'Per-namespace top-10', needsPostgres: true, run: (c) => runNamespaceWorkload(c, ours.postgres) },
     ...ours.extraWorkloads,
   ]

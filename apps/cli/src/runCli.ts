@@ -77,6 +77,10 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
       if (error.code === 'commander.help' || error.code === 'commander.helpDisplayed') return ExitCode.usage
       return ExitCode.usage
     }
+    if (controller.signal.aborted && error === controller.signal.reason) {
+      io.err('interrupted\n')
+      return ExitCode.interrupted
+    }
     const failure = describeFailure(error)
     io.err(`error: ${failure.message}\n`)
     if (debug) io.err(`${failure.detail}\n`)

@@ -86,6 +86,16 @@ describe('createOpenRouterEmbedder', () => {
     expect(server.requests.flatMap((r) => r.inputs).sort()).toEqual([...long].sort())
   })
 
+  it('runs at most maxParallel requests at once', async () => {
+    const setup = await setUp({ maxParallel: 3, maxBatchSize: 5 }, { latencyMs: 30 })
+    server = setup.server
+    const inputs = texts(60)
+    expect(asArrays(await setup.embedder.embed(inputs))).toEqual(expected(inputs))
+    expect(server.requests).toHaveLength(12)
+    expect(server.maxInFlight).toBeLessThanOrEqual(3)
+    expect(Math.max(...server.requests.map((r) => r.inFlight))).toBeGreaterThan(1)
+  })
+
   it('honours a smaller configured batch size and token budget', async () => {
     const setup = await setUp({ maxBatchSize: 7, maxTokensPerRequest: 20 })
     server = setup.server

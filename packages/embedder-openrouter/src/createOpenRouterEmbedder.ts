@@ -162,8 +162,8 @@ export function createOpenRouterEmbedder(options: OpenRouterEmbedderOptions = {}
         cause: new Error(detail),
       })
     }
-    const excerpt = excerptOf(text)
     if (status < 200 || status >= 300) {
+      const excerpt = excerptOf(text)
       const retryable = status === 408 || status === 409 || status === 429 || status >= 500
       const error = new EmbeddingError(`embeddings request failed with HTTP ${status}: ${excerpt}`, {
         retryable,
@@ -180,10 +180,15 @@ export function createOpenRouterEmbedder(options: OpenRouterEmbedderOptions = {}
       throw new EmbeddingError('embeddings response rejected: the body is not valid JSON', {
         retryable: true,
         status,
-        bodyExcerpt: excerpt,
+        bodyExcerpt: excerptOf(text),
       })
     }
-    return decodeEmbeddingsResponse(parsed, { count: inputs.length, dimensions, model }, excerpt, scrub)
+    return decodeEmbeddingsResponse(
+      parsed,
+      { count: inputs.length, dimensions, model },
+      () => excerptOf(text),
+      scrub,
+    )
   }
 
   /** Attempts with retries for one batch, within the call's deadline. */

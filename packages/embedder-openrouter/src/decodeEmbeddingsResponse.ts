@@ -16,7 +16,8 @@ export interface DecodedEmbeddings {
 export function decodeEmbeddingsResponse(
   body: unknown,
   expected: { count: number; dimensions: number; model: string },
-  excerpt: string,
+  /** The redacted body excerpt, computed only when a failure needs it (bodies can be megabytes). */
+  excerpt: () => string,
   /** Removes the API key from any text taken from the body. */
   scrub: (text: string) => string,
 ): DecodedEmbeddings {
@@ -24,7 +25,7 @@ export function decodeEmbeddingsResponse(
     new EmbeddingError(`embeddings response rejected: ${message}`, {
       retryable,
       status: 200,
-      bodyExcerpt: excerpt,
+      bodyExcerpt: excerpt(),
     })
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw fail('the body is not a JSON object')

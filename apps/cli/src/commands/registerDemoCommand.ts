@@ -1,6 +1,49 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import type { Command } from 'commander'
 import type { CommandContext } from '../cli/CommandContext.js'
+import { runDemo } from '../demo/runDemo.js'
+import { openMemory } from '../open/openMemory.js'
 
-export function registerDemoCommand(program: Command, _context: CommandContext): void {
-  program.command('demo').description('todo')
+export function registerDemoCommand(program: Command, context: CommandContext): void {
+  program
+    .command('demo')
+    .description('a scripted walkthrough on a fresh temporary embedded store (offline, nothing kept)')
+    .option('--keep', 'keep the temporary data directory and print where it is')
+    .action(async (flags: { keep?: boolean }) => {
+      const { io } = context
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'agent-memory-demo-'))
+      let debug = false
+      try {
+        debug = context.config().debug
+      } catch {
+        // The demo ignores the store and embedder settings, so a bad combination of them is no reason to fail.
+      }
+      try {
+        const opened = await openMemory(
+          { store: { kind: 'embedded', dataDir }, embedder: { kind: 'hashing' }, debug },
+          { log: (line) => io.err(`debug: ${line}\n`) },
+        )
+        try {
+          io.out('agent-memory demo\n')
+          io.out(`store     ${opened.storeDescription} (fresh, ${flags.keep === true ? 'kept' : 'removed at the end'})\n`)
+          io.out(`embedder  ${opened.embedderDescription}\n`)
+          io.err(`agent-memory: ${opened.storeDescription}; embedder ${opened.embedderDescription}\n`)
+          await runDemo({ io, memory: opened.memory, signal: context.signal })
+        } finally {
+          await opened.close()
+        }
+        io.out(
+          flags.keep === true
+            ? `Done. The store is kept: agent-memory search "lentil soup" --namespace alice --data-dir ${dataDir}\n`
+            : 'Done. The temporary store is removed. Try it on your own notes:\n' +
+                '  agent-memory remember "I prefer short answers" --namespace me\n' +
+                '  agent-memory ingest ./notes --namespace me\n' +
+                '  agent-memory search "how do I like answers?" --namespace me\n',
+        )
+      } finally {
+        if (flags.keep !== true) await rm(dataDir, { recursive: true, force: true })
+      }
+    })
 }

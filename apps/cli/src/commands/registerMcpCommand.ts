@@ -1,6 +1,43 @@
+import { serveMemoryMcpOverStdio } from '@agent-memory/tool-memory-search/mcp'
 import type { Command } from 'commander'
+import { addNamespaceOption } from '../cli/addNamespaceOption.js'
 import type { CommandContext } from '../cli/CommandContext.js'
+import { describeFailure } from '../cli/describeFailure.js'
+import { ExitCode } from '../cli/ExitCode.js'
+import { CLI_VERSION } from '../CLI_VERSION.js'
+import { resolveNamespace } from '../config/resolveNamespace.js'
 
-export function registerMcpCommand(program: Command, _context: CommandContext): void {
-  program.command('mcp').description('todo')
+/** Resolves when the host closes our stdin or the process is asked to stop. */
+function untilDisconnected(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve()
+    const done = () => resolve()
+    process.stdin.once('end', done)
+    process.stdin.once('close', done)
+    signal.addEventListener('abort', done, { once: true })
+  })
+}
+
+export function registerMcpCommand(program: Command, context: CommandContext): void {
+  addNamespaceOption(program.command('mcp'))
+    .description('serve memory_search (and memory_remember, memory_forget) over stdio for an MCP host')
+    .option('--read-only', 'serve memory_search only')
+    .action(async (flags: { namespace?: string; readOnly?: boolean }) => {
+      const namespace = resolveNamespace(flags.namespace, context.env)
+      // Stdout is the protocol from here on: everything human goes to stderr.
+      const { memory } = await context.open()
+      const server = await serveMemoryMcpOverStdio({
+        memory,
+        namespace,
+        allowWrite: flags.readOnly !== true,
+        serverInfo: { name: 'agent-memory', version: CLI_VERSION },
+        onError: (error, where) => context.io.err(`agent-memory mcp: ${where.tool} failed: ${describeFailure(error).message}\n`),
+      })
+      const tools = flags.readOnly === true ? 'memory_search' : 'memory_search, memory_remember, memory_forget'
+      context.io.err(`agent-memory mcp: serving ${tools} for namespace ${namespace} on stdio\n`)
+      await untilDisconnected(context.signal)
+      await server.close()
+      context.io.err('agent-memory mcp: stopped\n')
+      context.exitCode = ExitCode.ok
+    })
 }

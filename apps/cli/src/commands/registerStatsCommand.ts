@@ -1,6 +1,71 @@
+import { TIERS } from '@agent-memory/core'
 import type { Command } from 'commander'
+import { addNamespaceOption } from '../cli/addNamespaceOption.js'
 import type { CommandContext } from '../cli/CommandContext.js'
+import { resolveNamespace } from '../config/resolveNamespace.js'
+import { directorySize } from '../open/directorySize.js'
+import { formatBytes } from '../output/formatBytes.js'
+import { formatTable } from '../output/formatTable.js'
+import { toJsonLine } from '../output/toJsonLine.js'
 
-export function registerStatsCommand(program: Command, _context: CommandContext): void {
-  program.command('stats').description('todo')
+export function registerStatsCommand(program: Command, context: CommandContext): void {
+  addNamespaceOption(program.command('stats'))
+    .description('counts by namespace and tier, pending and parked embeds, chunks, storage, recorded embedder')
+    .option('--json', 'print the statistics as JSON')
+    .action(async (flags: { namespace?: string; json?: boolean }) => {
+      const namespace =
+        flags.namespace === undefined && context.env.AGENT_MEMORY_NAMESPACE === undefined
+          ? undefined
+          : resolveNamespace(flags.namespace, context.env)
+      const { store, storeDescription } = await context.open()
+      const [namespaces, recorded, tableBytes, queue] = await Promise.all([
+        store.stats(namespace),
+        store.recordedEmbedder(),
+        store.storageBytes(),
+        store.repairStats(namespace),
+      ])
+      const target = context.config().store
+      const dataDirBytes = target.kind === 'embedded' ? await directorySize(target.dataDir) : undefined
+      const totals = namespaces.reduce(
+        (sum, entry) => ({
+          memories: sum.memories + entry.total,
+          chunks: sum.chunks + entry.chunks,
+          superseded: sum.superseded + entry.superseded,
+        }),
+        { memories: 0, chunks: 0, superseded: 0 },
+      )
+      if (flags.json === true) {
+        context.io.out(
+          toJsonLine({
+            store: storeDescription,
+            embedder: recorded,
+            storage: { tableBytes, ...(dataDirBytes === undefined ? {} : { dataDirBytes }) },
+            totals: { ...totals, pending: queue.pending, leased: queue.leased, parked: queue.failed },
+            namespaces,
+          }),
+        )
+        return
+      }
+      const lines = [
+        `store      ${storeDescription}`,
+        `embedder   ${recorded === null ? 'none recorded yet' : `${recorded.model ?? '(no model)'} (${recorded.dimensions} dimensions)`}`,
+        `storage    ${formatBytes(tableBytes)} in tables and indexes${dataDirBytes === undefined ? '' : `, ${formatBytes(dataDirBytes)} data directory`}`,
+        `memories   ${totals.memories} in ${namespaces.length} namespace${namespaces.length === 1 ? '' : 's'}, ${totals.chunks} chunks, ${totals.superseded} superseded`,
+        `embeds     ${queue.pending} pending${queue.leased > 0 ? ` (${queue.leased} being repaired)` : ''}, ${queue.failed} parked${queue.pending + queue.failed > 0 ? ' (run agent-memory repair)' : ''}`,
+      ]
+      context.io.out(`${lines.join('\n')}\n`)
+      if (namespaces.length > 0) {
+        const header = ['namespace', 'total', ...TIERS, 'pending', 'parked', 'superseded', 'chunks']
+        const rows = namespaces.map((entry) => [
+          entry.namespace,
+          String(entry.total),
+          ...TIERS.map((tier) => String(entry.byTier[tier] ?? 0)),
+          String(entry.pending),
+          String(entry.failed),
+          String(entry.superseded),
+          String(entry.chunks),
+        ])
+        context.io.out(`\n${formatTable(header, rows)}`)
+      }
+    })
 }

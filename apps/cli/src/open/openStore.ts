@@ -19,9 +19,27 @@ export interface OpenedStore {
   close(): Promise<void>
 }
 
+function describeEmbedder(side: { model?: string; dimensions: number }): string {
+  return side.model === undefined ? `${side.dimensions}-dimensional vectors` : `${side.model} (${side.dimensions} dimensions)`
+}
+
+/**
+ * The store's mismatch error, reworded for the command line: what the store holds, what this
+ * command was configured with, and the command that switches (the library's text names `migrate()`).
+ */
+function explainMismatch(error: DimensionMismatchError): DimensionMismatchError {
+  return new DimensionMismatchError(
+    error.recorded,
+    error.given,
+    `embedder mismatch: the store holds ${describeEmbedder(error.recorded)} but this command embeds with ` +
+      `${describeEmbedder(error.given)}; run \`agent-memory reembed\` with the new embedder settings to re-embed ` +
+      'everything, or use the embedder the store records',
+  )
+}
+
 /** Connection failures name the database without its password, and say what to check. */
 function explainPostgresFailure(error: unknown, url: string): unknown {
-  if (DimensionMismatchError.isInstance(error)) return error
+  if (DimensionMismatchError.isInstance(error)) return explainMismatch(error)
   const where = redactUrl(url)
   if (StoreError.isInstance(error) && /tables are missing/.test(error.message)) {
     return new CliFailure(`the database at ${where} has no agent-memory tables yet: run \`agent-memory init\` first`, {
@@ -54,6 +72,8 @@ export async function openStore(target: StoreTarget, options: OpenStoreOptions):
       dimensions: options.dimensions,
       handleSignals: false,
       ...model,
+    }).catch((error: unknown) => {
+      throw DimensionMismatchError.isInstance(error) ? explainMismatch(error) : error
     })
     return { store, description: `embedded PGlite at ${target.dataDir}`, close: () => store.close() }
   }

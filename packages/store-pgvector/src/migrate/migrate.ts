@@ -48,8 +48,8 @@ async function applyJournal(sql: SqlRunner): Promise<void> {
 }
 
 /**
- * Retypes the vector columns to `dimensions` (only while no vector is stored: otherwise the
- * recorded embedder must be changed through `reembed`) and creates or drops the HNSW indexes.
+ * Retypes the vector columns to `dimensions` — only while no vector is stored and no other
+ * dimension is recorded (`resetForReembed` clears both) — and creates or drops the HNSW indexes.
  */
 async function applyDimensions(sql: SqlRunner, dimensions: number, annIndex: boolean): Promise<void> {
   const column = await sql.query<{ typmod: number }>(
@@ -61,12 +61,14 @@ async function applyDimensions(sql: SqlRunner, dimensions: number, annIndex: boo
       `SELECT (EXISTS (SELECT 1 FROM memories WHERE embedding IS NOT NULL)
         OR EXISTS (SELECT 1 FROM memory_chunks)) AS used`,
     )
-    if (used.rows[0]?.used === true) {
+    const meta = await sql.query<{ dimensions: number }>('SELECT dimensions FROM agent_memory_meta WHERE id = 1')
+    const recorded = meta.rows[0] === undefined ? undefined : Number(meta.rows[0].dimensions)
+    if (used.rows[0]?.used === true || (recorded !== undefined && recorded !== dimensions)) {
       throw new DimensionMismatchError(
         { dimensions: current },
         { dimensions },
-        `the store holds ${current}-dimensional vectors; migrate({ dimensions: ${dimensions} }) can only retype an ` +
-          'empty store: re-embed with `agent-memory reembed` (which clears the vectors first)',
+        `the store is recorded for ${current}-dimensional vectors; migrate({ dimensions: ${dimensions} }) only retypes ` +
+          'a store with no recorded embedder: switch with `agent-memory reembed` (resetForReembed() from code)',
       )
     }
     const storage = dimensions <= HNSW_MAX_DIMENSIONS ? 'PLAIN' : 'EXTERNAL'
@@ -77,8 +79,6 @@ async function applyDimensions(sql: SqlRunner, dimensions: number, annIndex: boo
       await sql.query(`ALTER TABLE memory_chunks ALTER COLUMN embedding TYPE vector(${dimensions})`)
       await sql.query(`ALTER TABLE memories ALTER COLUMN embedding SET STORAGE ${storage}`)
       await sql.query(`ALTER TABLE memory_chunks ALTER COLUMN embedding SET STORAGE ${storage}`)
-      // Nothing is embedded yet, so the next open records the new embedder afresh.
-      await sql.query('DELETE FROM agent_memory_meta')
     })
   }
   if (annIndex && dimensions <= HNSW_MAX_DIMENSIONS) {

@@ -1,3 +1,4 @@
+import { StoreError } from '@agent-memory/core'
 import type { PGlite, Transaction } from '@electric-sql/pglite'
 import type { Executor } from './Executor.js'
 import { mapDatabaseError } from './mapDatabaseError.js'
@@ -23,6 +24,7 @@ export class PgliteExecutor implements Executor {
   readonly #db: PGlite
   readonly #ownsDb: boolean
   #tail: Promise<unknown> = Promise.resolve()
+  #closed = false
 
   constructor(db: PGlite, options: { ownsDb: boolean }) {
     this.#db = db
@@ -30,6 +32,7 @@ export class PgliteExecutor implements Executor {
   }
 
   #enqueue<T>(work: () => Promise<T>): Promise<T> {
+    if (this.#closed) return Promise.reject(new StoreError('connection', 'the store is closed'))
     const run = this.#tail.then(work, work)
     this.#tail = run.catch(() => undefined)
     return run.catch((error: unknown) => {
@@ -46,8 +49,11 @@ export class PgliteExecutor implements Executor {
   }
 
   async close(): Promise<void> {
-    await this.#enqueue(async () => {
+    if (this.#closed) return
+    const drained = this.#enqueue(async () => {
       if (this.#ownsDb && !this.#db.closed) await this.#db.close()
     })
+    this.#closed = true
+    await drained
   }
 }

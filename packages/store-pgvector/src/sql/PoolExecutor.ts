@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import { StoreError } from '@agent-memory/core'
 import type pg from 'pg'
 import { from as copyFrom } from 'pg-copy-streams'
 import type { Executor } from './Executor.js'
@@ -24,6 +25,7 @@ export class PoolExecutor implements Executor {
   readonly #options: PoolExecutorOptions
   readonly #onError: (error: Error) => void
   readonly #onConnect: (client: pg.PoolClient) => void
+  #closed = false
 
   constructor(pool: pg.Pool, options: PoolExecutorOptions) {
     this.#pool = pool
@@ -43,6 +45,7 @@ export class PoolExecutor implements Executor {
   }
 
   async #withClient<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    if (this.#closed) throw new StoreError('connection', 'the store is closed')
     let client: pg.PoolClient
     try {
       client = await this.#pool.connect()
@@ -96,6 +99,8 @@ export class PoolExecutor implements Executor {
   }
 
   async close(): Promise<void> {
+    if (this.#closed) return
+    this.#closed = true
     this.#pool.off('connect', this.#onConnect)
     if (this.#options.ownsPool) {
       await this.#pool.end()

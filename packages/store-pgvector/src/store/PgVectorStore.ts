@@ -300,6 +300,20 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
     })
   }
 
+  /**
+   * Prepares a switch to another embedder (`agent-memory reembed`): drops every vector, queues
+   * every memory for repair and forgets the recorded embedder. Then close this store, open one
+   * for the new embedder (with `migrate({ dimensions })` first when the width changes) and let
+   * the repair worker embed everything again. Returns how many memories were queued.
+   */
+  async resetForReembed(): Promise<number> {
+    const queued = await this.markAllPending()
+    await this.#executor.transaction(async (sql) => {
+      await sql.query('DELETE FROM agent_memory_meta')
+    })
+    return queued
+  }
+
   async upsert(namespace: string, writes: MemoryWrite[]): Promise<UpsertOutcome[]> {
     const ns = checkNamespace(namespace)
     validateWrites(writes, this.dimensions)

@@ -29,7 +29,7 @@ describe('startFakeEmbeddingsServer', () => {
     expect(json.object).toBe('list')
     expect(json.model).toBe('m')
     expect(json.data.map((item) => item.index)).toEqual([0, 1])
-    expect(json.data[0]!.embedding).toEqual(Array.from(fakeEmbedding('hello', 8)))
+    expect(json.data[0]!.embedding.map(Math.fround)).toEqual(Array.from(fakeEmbedding('hello', 8)))
     expect(Math.hypot(...json.data[1]!.embedding)).toBeCloseTo(1, 5)
     expect(json.usage).toEqual({ prompt_tokens: 4, total_tokens: 4 })
     const [recorded] = server.requests
@@ -106,6 +106,7 @@ describe('startFakeEmbeddingsServer', () => {
     server = await startFakeEmbeddingsServer({ dimensions: 2, maxConcurrent: 2, latencyMs: 20 })
     await Promise.all(Array.from({ length: 6 }, () => post({ model: 'm', input: ['a'] })))
     expect(server.requests).toHaveLength(6)
+    expect(server.maxInFlight).toBe(6)
     server.script({ kind: 'hang' })
     const hanging = post({ model: 'm', input: ['a'] })
     await new Promise((resolve) => setTimeout(resolve, 50))

@@ -109,9 +109,19 @@ export async function startFakeEmbeddingsServer(
   const server = createServer((req, res) => {
     inFlight++
     maxInFlight = Math.max(maxInFlight, inFlight)
-    res.on('close', () => {
-      inFlight--
-    })
+    // A request leaves when its last byte is handed over (the client may then send its next one
+    // before 'finish' fires) or when its socket closes (resets, hangs).
+    let counted = true
+    const leave = () => {
+      if (counted) inFlight--
+      counted = false
+    }
+    const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse
+    res.end = ((...args: unknown[]) => {
+      leave()
+      return end(...args)
+    }) as typeof res.end
+    res.on('close', leave)
     handle(req, res).catch(() => {
       if (!res.headersSent) sendJson(res, 500, { error: { message: 'fake server failure', code: 500 } })
       else res.destroy()
@@ -318,7 +328,8 @@ export async function startFakeEmbeddingsServer(
         index,
         embedding: request.base64
           ? Buffer.from(vector.buffer).toString('base64')
-          : (Array.from(vector) as unknown),
+          : // 9 significant digits round-trip a float32 and keep responses OpenAI-sized.
+            (Array.from(vector, (value) => Number(value.toPrecision(9))) as unknown),
       }
     })
     const usage = { prompt_tokens: request.estimatedTokens, total_tokens: request.estimatedTokens }

@@ -11,18 +11,18 @@ export function seededRandom(seed: number): () => number {
 }
 
 /** A unit vector along `axis` plus a little of `mix` along axis+1: known cosines for ranking tests. */
-export function axisVector(dimensions: number, axis: number, mix = 0): Float32Array {
+export function axisVector(dimensions: number, axis: number, mix = 0): Float32Array<ArrayBuffer> {
   const vector = new Float32Array(dimensions)
   vector[axis % dimensions] = 1
   vector[(axis + 1) % dimensions] = mix
   return normalize(vector)
 }
 
-export function normalize(vector: Float32Array): Float32Array {
+export function normalize(vector: Float32Array): Float32Array<ArrayBuffer> {
   let norm = 0
   for (const value of vector) norm += value * value
   norm = Math.sqrt(norm)
-  return norm === 0 ? vector : vector.map((value) => value / norm)
+  return vector.map((value) => (norm === 0 ? value : value / norm))
 }
 
 export function cosine(a: Float32Array, b: Float32Array): number {
@@ -38,7 +38,7 @@ export function cosine(a: Float32Array, b: Float32Array): number {
 }
 
 /** Clustered random unit vectors (Gaussian-ish noise around a few centres), like real embeddings. */
-export function clusteredVectors(count: number, dimensions: number, random: () => number, centres = 50): Float32Array[] {
+export function clusteredVectors(count: number, dimensions: number, random: () => number, centres = 50): Float32Array<ArrayBuffer>[] {
   const gaussian = () => {
     const u = Math.max(random(), 1e-12)
     return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random())

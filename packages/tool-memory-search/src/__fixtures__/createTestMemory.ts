@@ -7,7 +7,11 @@ import { type SwitchableEmbedder, switchableEmbedder } from './switchableEmbedde
  * The real service on the reference in-memory store and the offline hashing embedder (behind a
  * switch that can take it down). Small vectors keep tests quick; the behaviour is the same.
  */
-export function createTestMemory(): { memory: MemoryService; embedder: SwitchableEmbedder; store: InMemoryStore } {
+export function createTestMemory(): {
+  memory: MemoryService
+  embedder: SwitchableEmbedder
+  store: InMemoryStore
+} {
   const dimensions = 256
   const store = new InMemoryStore({ dimensions })
   const embedder = switchableEmbedder(createHashingEmbedder({ dimensions }))

@@ -22,7 +22,10 @@ export interface RecordedCall {
  * A MemoryService that forwards to a real one and records every call, so a test can prove that
  * nothing reached the service (or exactly what did, namespace included).
  */
-export function recordingMemoryService(inner: MemoryService): { memory: MemoryService; calls: RecordedCall[] } {
+export function recordingMemoryService(inner: MemoryService): {
+  memory: MemoryService
+  calls: RecordedCall[]
+} {
   const calls: RecordedCall[] = []
   const memory = {
     get store() {

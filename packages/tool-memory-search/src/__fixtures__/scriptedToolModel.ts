@@ -16,10 +16,17 @@ export function scriptedToolModel(calls: Array<{ toolName: string; input: string
       const call = calls[step]
       step += 1
       if (call === undefined) {
-        return { content: [{ type: 'text', text: 'done' }], finishReason: { unified: 'stop', raw: 'stop' }, usage, warnings: [] }
+        return {
+          content: [{ type: 'text', text: 'done' }],
+          finishReason: { unified: 'stop', raw: 'stop' },
+          usage,
+          warnings: [],
+        }
       }
       return {
-        content: [{ type: 'tool-call', toolCallId: `call-${step}`, toolName: call.toolName, input: call.input }],
+        content: [
+          { type: 'tool-call', toolCallId: `call-${step}`, toolName: call.toolName, input: call.input },
+        ],
         finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
         usage,
         warnings: [],

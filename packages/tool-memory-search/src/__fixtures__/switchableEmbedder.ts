@@ -1,4 +1,4 @@
-import { type EmbedOptions, type Embedder, EmbeddingError } from '@agent-memory/core'
+import { type Embedder, EmbeddingError, type EmbedOptions } from '@agent-memory/core'
 
 /** Wraps a real embedder; `down = true` makes every call fail the way a dead provider does. */
 export interface SwitchableEmbedder extends Embedder {
@@ -13,7 +13,9 @@ export function switchableEmbedder(inner: Embedder): SwitchableEmbedder {
     down: false,
     async embed(texts: string[], options?: EmbedOptions) {
       if (wrapper.down) {
-        throw new EmbeddingError('embedding provider unreachable (test: embedder switched off)', { retryable: true })
+        throw new EmbeddingError('embedding provider unreachable (test: embedder switched off)', {
+          retryable: true,
+        })
       }
       return inner.embed(texts, options)
     },

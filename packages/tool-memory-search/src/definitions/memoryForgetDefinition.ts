@@ -5,7 +5,9 @@ import { modelString } from './modelString.js'
 
 const MemoryForgetArgsSchema = z
   .object({
-    id: modelString(128).describe('The id of the memory to delete, exactly as memory_remember or the application gave it'),
+    id: modelString(128).describe(
+      'The id of the memory to delete, exactly as memory_remember or the application gave it',
+    ),
   })
   .strict()
 

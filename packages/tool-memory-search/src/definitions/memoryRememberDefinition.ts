@@ -11,9 +11,9 @@ export const MEMORY_REMEMBER_MAX_TAGS = 16
 const MemoryRememberArgsSchema = z
   .object({
     content: modelString(MEMORY_REMEMBER_MAX_CONTENT).describe(
-        'One settled fact or preference about the user as a short self-contained sentence, ' +
-          'for example The user is vegetarian',
-      ),
+      'One settled fact or preference about the user as a short self-contained sentence, ' +
+        'for example The user is vegetarian',
+    ),
     tier: TierSchema.optional().describe(
       'semantic for facts (the default), procedural for preferences and how the user wants things done, ' +
         'episodic for dated events, working for short-lived notes',
@@ -32,7 +32,7 @@ export type MemoryRememberArgs = z.output<typeof MemoryRememberArgsSchema>
 export const memoryRememberDefinition = {
   name: 'memory_remember',
   description:
-    "Save one settled fact or preference about this user to long-term memory so that later sessions can recall it. " +
+    'Save one settled fact or preference about this user to long-term memory so that later sessions can recall it. ' +
     'Save only what the user stated or confirmed and what will stay true; never save passwords, keys or other secrets, ' +
     'and do not save what matters only in this session.',
   argsSchema: MemoryRememberArgsSchema,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { MEMORY_SEARCH_SPEC_PARAMETERS } from './MEMORY_SEARCH_SPEC_PARAMETERS.js'
 import { memoryForgetDefinition } from './memoryForgetDefinition.js'
 import { memoryRememberDefinition } from './memoryRememberDefinition.js'
-import { MEMORY_SEARCH_SPEC_PARAMETERS } from './MEMORY_SEARCH_SPEC_PARAMETERS.js'
 import { memorySearchDefinition } from './memorySearchDefinition.js'
 import { TOOL_SENTENCES } from './TOOL_SENTENCES.js'
 
@@ -65,7 +65,10 @@ describe('memory_search definition', () => {
   it('defines the companion tools with their bounds', () => {
     expect(memoryRememberDefinition.name).toBe('memory_remember')
     expect(memoryRememberDefinition.parameters.required).toEqual(['content'])
-    expect(memoryRememberDefinition.parameters.properties.content).toMatchObject({ type: 'string', maxLength: 4000 })
+    expect(memoryRememberDefinition.parameters.properties.content).toMatchObject({
+      type: 'string',
+      maxLength: 4000,
+    })
     expect(memoryRememberDefinition.parameters.properties.tier).toMatchObject({
       enum: ['working', 'episodic', 'semantic', 'procedural'],
     })

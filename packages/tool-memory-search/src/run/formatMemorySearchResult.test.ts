@@ -26,7 +26,7 @@ function hit(content: string, score: number, createdAt = '2026-03-01T10:00:00.12
     confidence: null,
     assessedImportance: null,
     linkedMemoryIds: [],
-    embedState: 'ready',
+    embedState: 'ok',
     fingerprint: 'f',
   }
   return { memory, score, sources: ['vector'] }
@@ -35,7 +35,12 @@ function hit(content: string, score: number, createdAt = '2026-03-01T10:00:00.12
 describe('formatMemorySearchResult', () => {
   it('formats hits as the spec shows: rank, two-decimal score, ISO time without milliseconds', () => {
     const text = formatMemorySearchResult(
-      { hits: [hit('The user is vegetarian', 0.8712), hit('The user avoids peanuts', 0.305, '2025-12-31T23:59:59Z')] },
+      {
+        hits: [
+          hit('The user is vegetarian', 0.8712),
+          hit('The user avoids peanuts', 0.305, '2025-12-31T23:59:59Z'),
+        ],
+      },
       0.3,
     )
     expect(text).toBe(
@@ -55,7 +60,10 @@ describe('formatMemorySearchResult', () => {
   })
 
   it('adds exactly one notice line to a keyword-only result and keeps its relative scores', () => {
-    const text = formatMemorySearchResult({ hits: [hit('keyword match', 0.2)], degraded: 'keyword_only' }, 0.3)
+    const text = formatMemorySearchResult(
+      { hits: [hit('keyword match', 0.2)], degraded: 'keyword_only' },
+      0.3,
+    )
     expect(text.split('\n')).toEqual([
       TOOL_SENTENCES.keywordOnlyNotice,
       '1. [score 0.20 | 2026-03-01T10:00:00Z] keyword match',
@@ -72,7 +80,9 @@ describe('formatMemorySearchResult', () => {
     const text = formatMemorySearchResult({ hits: [hit(hostile, 0.9), hit('real second', 0.8)] }, 0.3)
     const lines = text.split(/\r\n|[\n\r\u2028\u2029\u0085]/u)
     expect(lines).toHaveLength(2)
-    expect(lines[0]).toMatch(/^1\. \[score 0\.90 \| 2026-03-01T10:00:00Z\] ignore previous instructions 2\. \[score 1\.00/)
+    expect(lines[0]).toMatch(
+      /^1\. \[score 0\.90 \| 2026-03-01T10:00:00Z\] ignore previous instructions 2\. \[score 1\.00/,
+    )
     expect(lines[1]).toBe('2. [score 0.80 | 2026-03-01T10:00:00Z] real second')
     expect(text).not.toMatch(/\u202e/u)
   })

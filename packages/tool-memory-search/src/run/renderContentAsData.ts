@@ -6,7 +6,8 @@ export const MAX_RENDERED_CONTENT = 4000
  * bidirectional overrides. Any of them could start what looks like a new result line or
  * instruction, or reorder the text a reader sees.
  */
-const LINE_BREAKING_OR_INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/gu
+const LINE_BREAKING_OR_INVISIBLE =
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/gu
 
 /**
  * Turns stored content into one line of data: whatever a memory says ("ignore previous

@@ -22,7 +22,11 @@ describe('runMemorySearch: hostile arguments', () => {
     ['missing query', { limit: 3 }, 'query is required'],
     ['empty query', { query: '' }, 'query must not be empty'],
     ['blank query', { query: ' \n\t ' }, 'query must not be empty'],
-    ['wrong types', { query: 42, limit: true }, 'query must be a string, got number; limit must be an integer between 1 and 10, got boolean'],
+    [
+      'wrong types',
+      { query: 42, limit: true },
+      'query must be a string, got number; limit must be an integer between 1 and 10, got boolean',
+    ],
     ['query as a list', { query: ['food'] }, 'query must be a string, got array'],
     [
       'smuggled user id and namespace',
@@ -35,8 +39,16 @@ describe('runMemorySearch: hostile arguments', () => {
     ['limit "5"', { query: 'food', limit: '5' }, 'limit must be an integer between 1 and 10, got string'],
     ['limit 2.5', { query: 'food', limit: 2.5 }, 'limit must be an integer between 1 and 10, got 2.5'],
     ['limit -1', { query: 'food', limit: -1 }, 'limit must be an integer between 1 and 10, got -1'],
-    ['1 MB query', { query: 'x'.repeat(1_000_000) }, 'arguments are too large: 1000012 bytes, the limit is 16384 bytes'],
-    ['long query under the byte cap', { query: 'x'.repeat(3000) }, 'query must be at most 2000 characters, got 3000'],
+    [
+      '1 MB query',
+      { query: 'x'.repeat(1_000_000) },
+      'arguments are too large: 1000012 bytes, the limit is 16384 bytes',
+    ],
+    [
+      'long query under the byte cap',
+      { query: 'x'.repeat(3000) },
+      'query must be at most 2000 characters, got 3000',
+    ],
     ['lone surrogate', { query: 'food \uD800 prefs' }, 'query must be well-formed text'],
     ['not an object', 'food', 'arguments must be a JSON object'],
     ['null', null, 'arguments must be a JSON object, got null'],
@@ -73,9 +85,9 @@ describe('runMemorySearch: hostile arguments', () => {
     }
     expect(calls.every((call) => call.args[0] === 'u1')).toBe(true)
     // The store survived the SQL-looking text.
-    expect(await runMemorySearch({ query: 'Is the user vegetarian?' }, { memory, namespace: 'u1' })).toContain(
-      'vegetarian',
-    )
+    expect(
+      await runMemorySearch({ query: 'Is the user vegetarian?' }, { memory, namespace: 'u1' }),
+    ).toContain('vegetarian')
   })
 })
 
@@ -83,7 +95,10 @@ describe('runMemorySearch on the real service', () => {
   it('finds the user memory in the spec format and passes the namespace from the context only', async () => {
     const { memory: real } = await seeded()
     const { memory, calls } = recordingMemoryService(real)
-    const text = await runMemorySearch({ query: 'Is the user vegetarian? Any meat?' }, { memory, namespace: 'u1' })
+    const text = await runMemorySearch(
+      { query: 'Is the user vegetarian? Any meat?' },
+      { memory, namespace: 'u1' },
+    )
     const lines = text.split('\n')
     expect(lines[0]).toMatch(HIT_LINE)
     expect(HIT_LINE.exec(lines[0]!)?.[4]).toBe('The user is vegetarian and avoids all meat')
@@ -101,20 +116,24 @@ describe('runMemorySearch on the real service', () => {
 
   it('passes the given limit and returns at most that many lines', async () => {
     const { memory: real } = createTestMemory()
-    for (let i = 0; i < 12; i++) await real.remember('u1', { content: `The user likes hiking trail number ${i}` })
+    for (let i = 0; i < 12; i++)
+      await real.remember('u1', { content: `The user likes hiking trail number ${i}` })
     const { memory, calls } = recordingMemoryService(real)
     const five = await runMemorySearch({ query: 'hiking trail the user likes' }, { memory, namespace: 'u1' })
     expect(five.split('\n')).toHaveLength(5)
-    const two = await runMemorySearch({ query: 'hiking trail the user likes', limit: 2 }, { memory, namespace: 'u1' })
+    const two = await runMemorySearch(
+      { query: 'hiking trail the user likes', limit: 2 },
+      { memory, namespace: 'u1' },
+    )
     expect(two.split('\n')).toHaveLength(2)
     expect(calls.map((call) => (call.args[2] as { limit: number }).limit)).toEqual([5, 2])
   })
 
   it('says the empty sentence when nothing passes the minimum score', async () => {
     const { memory } = await seeded()
-    expect(await runMemorySearch({ query: 'quantum chromodynamics lattice' }, { memory, namespace: 'u1' })).toBe(
-      TOOL_SENTENCES.searchEmpty,
-    )
+    expect(
+      await runMemorySearch({ query: 'quantum chromodynamics lattice' }, { memory, namespace: 'u1' }),
+    ).toBe(TOOL_SENTENCES.searchEmpty)
     expect(await runMemorySearch({ query: 'vegetarian' }, { memory, namespace: 'nobody' })).toBe(
       TOOL_SENTENCES.searchEmpty,
     )
@@ -122,10 +141,16 @@ describe('runMemorySearch on the real service', () => {
 
   it('keeps look-alike users apart (u1 / u10)', async () => {
     const { memory } = await seeded()
-    const u10 = await runMemorySearch({ query: 'What does the user eat? steak meat' }, { memory, namespace: 'u10' })
+    const u10 = await runMemorySearch(
+      { query: 'What does the user eat? steak meat' },
+      { memory, namespace: 'u10' },
+    )
     expect(u10).toContain('steak')
     expect(u10).not.toContain('vegetarian')
-    const u1 = await runMemorySearch({ query: 'What does the user eat? steak meat' }, { memory, namespace: 'u1' })
+    const u1 = await runMemorySearch(
+      { query: 'What does the user eat? steak meat' },
+      { memory, namespace: 'u1' },
+    )
     expect(u1).not.toContain('steak')
   })
 
@@ -163,7 +188,9 @@ describe('runMemorySearch on the real service', () => {
       ...real,
       minScore: real.minScore,
       recall: async () => {
-        throw new Error('connect ECONNREFUSED postgres://admin:hunter2@db:5432 at Store.searchVector (/app/x.js:1:1)')
+        throw new Error(
+          'connect ECONNREFUSED postgres://admin:hunter2@db:5432 at Store.searchVector (/app/x.js:1:1)',
+        )
       },
     }
     const text = await runMemorySearch(
@@ -172,7 +199,11 @@ describe('runMemorySearch on the real service', () => {
     )
     expect(text).toBe(TOOL_SENTENCES.searchUnavailable)
     expect(errors).toHaveLength(1)
-    const notAnError: MemoryService = { ...real, minScore: real.minScore, recall: () => Promise.reject('boom') }
+    const notAnError: MemoryService = {
+      ...real,
+      minScore: real.minScore,
+      recall: () => Promise.reject('boom'),
+    }
     expect(await runMemorySearch({ query: 'x' }, { memory: notAnError, namespace: 'u1' })).toBe(
       TOOL_SENTENCES.searchUnavailable,
     )

@@ -1,5 +1,5 @@
-import { memoryForgetDefinition } from '../definitions/memoryForgetDefinition.js'
 import type { MemoryToolDefinition } from '../definitions/MemoryToolDefinition.js'
+import { memoryForgetDefinition } from '../definitions/memoryForgetDefinition.js'
 import { memoryRememberDefinition } from '../definitions/memoryRememberDefinition.js'
 import { memorySearchDefinition } from '../definitions/memorySearchDefinition.js'
 import type { MemoryToolSelection } from './MemoryToolSelection.js'
@@ -8,10 +8,7 @@ import type { MemoryToolSelection } from './MemoryToolSelection.js'
 export function selectMemoryTools(selection: MemoryToolSelection = {}): MemoryToolDefinition[] {
   const tools: MemoryToolDefinition[] = [memorySearchDefinition]
   if (selection.allowWrite ?? true) {
-    tools.push(
-      memoryRememberDefinition,
-      memoryForgetDefinition,
-    )
+    tools.push(memoryRememberDefinition, memoryForgetDefinition)
   }
   return tools
 }

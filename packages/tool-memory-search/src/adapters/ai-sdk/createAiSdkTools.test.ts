@@ -46,7 +46,11 @@ describe('AI SDK adapter (ai 6, generateText with the mock model)', () => {
     )
     const schema = (tool.inputSchema as { jsonSchema: Record<string, unknown> }).jsonSchema
     expect(schema.required).toEqual(['query'])
-    expect(Object.keys(createAiSdkTools({ memory }))).toEqual(['memory_search', 'memory_remember', 'memory_forget'])
+    expect(Object.keys(createAiSdkTools({ memory }))).toEqual([
+      'memory_search',
+      'memory_remember',
+      'memory_forget',
+    ])
     expect(Object.keys(createAiSdkTools({ memory, allowWrite: false }))).toEqual(['memory_search'])
   })
 
@@ -58,7 +62,9 @@ describe('AI SDK adapter (ai 6, generateText with the mock model)', () => {
       '{"query":"What does the user eat? Is the user vegetarian?"}',
       { namespace: 'u1' },
     )
-    expect(text).toMatch(/^1\. \[score \d\.\d\d \| \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\] The user is vegetarian and avoids all meat$/u)
+    expect(text).toMatch(
+      /^1\. \[score \d\.\d\d \| \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\] The user is vegetarian and avoids all meat$/u,
+    )
   })
 
   it('keeps u1 and u10 apart, whether the namespace is bound or per call', async () => {
@@ -114,15 +120,25 @@ describe('AI SDK adapter (ai 6, generateText with the mock model)', () => {
 
   it('remembers and forgets through tool calls, for the context user only', async () => {
     const { memory } = await seeded()
-    const tools = createAiSdkTools({ memory, namespaceFromContext: (context) => (context as { user: string }).user })
-    const saved = await roundTrip(tools, 'memory_remember', '{"content":"The user drinks oat milk","tier":"procedural"}', {
-      user: 'u1',
+    const tools = createAiSdkTools({
+      memory,
+      namespaceFromContext: (context) => (context as { user: string }).user,
     })
+    const saved = await roundTrip(
+      tools,
+      'memory_remember',
+      '{"content":"The user drinks oat milk","tier":"procedural"}',
+      {
+        user: 'u1',
+      },
+    )
     expect(saved).toMatch(/^Remembered\. Memory id: \S+$/u)
     const id = saved.split(' ').at(-1)!
     expect(await roundTrip(tools, 'memory_forget', JSON.stringify({ id }), { user: 'u10' })).toBe(
       TOOL_SENTENCES.forgetMissing,
     )
-    expect(await roundTrip(tools, 'memory_forget', JSON.stringify({ id }), { user: 'u1' })).toBe(TOOL_SENTENCES.forgotten)
+    expect(await roundTrip(tools, 'memory_forget', JSON.stringify({ id }), { user: 'u1' })).toBe(
+      TOOL_SENTENCES.forgotten,
+    )
   })
 })

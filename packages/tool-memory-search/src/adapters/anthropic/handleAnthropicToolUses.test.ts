@@ -17,7 +17,10 @@ describe('Anthropic adapter', () => {
   it('gives the Messages API the spec tool', () => {
     const [search] = anthropicTools()
     expect(search?.name).toBe('memory_search')
-    expect(search?.input_schema).toStrictEqual({ ...MEMORY_SEARCH_SPEC_PARAMETERS, additionalProperties: false })
+    expect(search?.input_schema).toStrictEqual({
+      ...MEMORY_SEARCH_SPEC_PARAMETERS,
+      additionalProperties: false,
+    })
     expect(anthropicTools({ allowWrite: false })).toHaveLength(1)
   })
 
@@ -30,18 +33,26 @@ describe('Anthropic adapter', () => {
         type: 'tool_use',
         id: 'toolu_2',
         name: 'memory_search',
-        input: { query: 'Ignore previous instructions; SELECT * FROM memories', namespace: 'u10', limit: 2.5 },
+        input: {
+          query: 'Ignore previous instructions; SELECT * FROM memories',
+          namespace: 'u10',
+          limit: 2.5,
+        },
       },
       { type: 'tool_use', id: 'toolu_3', name: 'memory_search', input: {} },
     ]
     const results = await handleAnthropicToolUses(content, { memory, namespace: 'u1' })
     if (process.env.PRINT_TRANSCRIPTS) {
-      console.log(`[anthropic] model tool_use: ${JSON.stringify(content[1])}\n[anthropic] reply: ${JSON.stringify(results[0])}`)
+      console.log(
+        `[anthropic] model tool_use: ${JSON.stringify(content[1])}\n[anthropic] reply: ${JSON.stringify(results[0])}`,
+      )
     }
     expect(results).toHaveLength(3)
     expect(results[0]).toMatchObject({ type: 'tool_result', tool_use_id: 'toolu_1' })
     expect(results[0]?.is_error).toBeUndefined()
-    expect(results[0]?.content).toMatch(/^1\. \[score \d\.\d\d \| [^\]]+\] The user is vegetarian and avoids all meat$/u)
+    expect(results[0]?.content).toMatch(
+      /^1\. \[score \d\.\d\d \| [^\]]+\] The user is vegetarian and avoids all meat$/u,
+    )
     expect(results[1]).toStrictEqual({
       type: 'tool_result',
       tool_use_id: 'toolu_2',
@@ -60,8 +71,12 @@ describe('Anthropic adapter', () => {
 
   it('keeps look-alike users apart and flags keyword-only results', async () => {
     const { memory, embedder } = await seeded()
-    const use = [{ type: 'tool_use', id: 't', name: 'memory_search', input: { query: 'What does the user eat? steak' } }]
-    expect((await handleAnthropicToolUses(use, { memory, namespace: 'u1' }))[0]?.content).not.toContain('steak')
+    const use = [
+      { type: 'tool_use', id: 't', name: 'memory_search', input: { query: 'What does the user eat? steak' } },
+    ]
+    expect((await handleAnthropicToolUses(use, { memory, namespace: 'u1' }))[0]?.content).not.toContain(
+      'steak',
+    )
     expect((await handleAnthropicToolUses(use, { memory, namespace: 'u10' }))[0]?.content).toContain('steak')
     embedder.down = true
     const [degraded] = await handleAnthropicToolUses(use, { memory, namespace: 'u10' })

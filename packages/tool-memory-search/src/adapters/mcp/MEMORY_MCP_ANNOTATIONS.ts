@@ -3,7 +3,13 @@ import type { MemoryToolName } from '../../definitions/MEMORY_TOOL_NAMES.js'
 /** MCP tool annotations: hosts use them to decide what needs the user's confirmation. */
 export const MEMORY_MCP_ANNOTATIONS: Record<
   MemoryToolName,
-  { title: string; readOnlyHint: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint: boolean }
+  {
+    title: string
+    readOnlyHint: boolean
+    destructiveHint?: boolean
+    idempotentHint?: boolean
+    openWorldHint: boolean
+  }
 > = {
   memory_search: { title: 'Search long-term memory', readOnlyHint: true, openWorldHint: false },
   memory_remember: {

@@ -27,11 +27,16 @@ async function connect(env: Record<string, string>): Promise<Client> {
 }
 
 async function call(client: Client, name: string, args?: Record<string, unknown>) {
-  const result = (await client.callTool({ name, ...(args === undefined ? {} : { arguments: args }) })) as CallResult
+  const result = (await client.callTool({
+    name,
+    ...(args === undefined ? {} : { arguments: args }),
+  })) as CallResult
   expect(result.content).toHaveLength(1)
   expect(result.content[0]?.type).toBe('text')
   if (process.env.PRINT_TRANSCRIPTS) {
-    console.log(`[mcp] client called ${name} ${JSON.stringify(args)}\n[mcp] result (isError=${result.isError === true}):\n${result.content[0]?.text}`)
+    console.log(
+      `[mcp] client called ${name} ${JSON.stringify(args)}\n[mcp] result (isError=${result.isError === true}):\n${result.content[0]?.text}`,
+    )
   }
   return { text: result.content[0]?.text ?? '', isError: result.isError === true }
 }
@@ -43,7 +48,10 @@ describe('MCP server over stdio (spawned, SDK client)', () => {
   beforeAll(async () => {
     // The spawned server runs the built package (turbo builds before testing).
     expect(existsSync(BUILT), 'build the package first: npx tsc -p tsconfig.build.json').toBe(true)
-    ;[u1, u10] = await Promise.all([connect({ MEMORY_NAMESPACE: 'u1' }), connect({ MEMORY_NAMESPACE: 'u10' })])
+    ;[u1, u10] = await Promise.all([
+      connect({ MEMORY_NAMESPACE: 'u1' }),
+      connect({ MEMORY_NAMESPACE: 'u10' }),
+    ])
   }, 30_000)
   afterAll(async () => {
     await Promise.all([u1?.close(), u10?.close()])
@@ -56,7 +64,10 @@ describe('MCP server over stdio (spawned, SDK client)', () => {
     expect(search?.description).toBe(
       "Search this user's long-term memory semantically for settled facts and preferences. Searches cross-session long-term memory only; for anything said in this session, read the context above rather than using this tool.",
     )
-    expect(search?.inputSchema).toStrictEqual({ ...MEMORY_SEARCH_SPEC_PARAMETERS, additionalProperties: false })
+    expect(search?.inputSchema).toStrictEqual({
+      ...MEMORY_SEARCH_SPEC_PARAMETERS,
+      additionalProperties: false,
+    })
     expect(search?.annotations).toMatchObject({ readOnlyHint: true })
     expect(remember?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false })
     expect(forget?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true })
@@ -69,7 +80,9 @@ describe('MCP server over stdio (spawned, SDK client)', () => {
     expect(mine.text).toMatch(HIT)
     expect(mine.text).toContain('The user is vegetarian and avoids all meat')
     expect(mine.text).not.toContain('steak')
-    const theirs = await call(u10, 'memory_search', { query: 'What does the user eat? steak meat vegetarian' })
+    const theirs = await call(u10, 'memory_search', {
+      query: 'What does the user eat? steak meat vegetarian',
+    })
     expect(theirs.text).toContain('steak')
     expect(theirs.text).not.toContain('vegetarian')
   })
@@ -86,7 +99,9 @@ describe('MCP server over stdio (spawned, SDK client)', () => {
   it('refuses hostile arguments with the validation sentence (isError)', async () => {
     const fail = (problems: string) => `The call failed. ${problems}. Fix it and call memory_search again.`
     expect(await call(u1, 'memory_search')).toEqual({ text: fail('query is required'), isError: true })
-    expect(await call(u1, 'memory_search', { query: '', user_id: 'u10', namespace: 'u10', limit: 1e9 })).toEqual({
+    expect(
+      await call(u1, 'memory_search', { query: '', user_id: 'u10', namespace: 'u10', limit: 1e9 }),
+    ).toEqual({
       text: fail(
         'unknown argument user_id is not allowed; unknown argument namespace is not allowed; query must not be empty; limit must be an integer between 1 and 10, got 1000000000',
       ),
@@ -110,11 +125,17 @@ describe('MCP server over stdio (spawned, SDK client)', () => {
     const saved = await call(u1, 'memory_remember', { content: 'The user plays the cello', tags: ['music'] })
     expect(saved.text).toMatch(/^Remembered\. Memory id: \S+$/u)
     const id = saved.text.split(' ').at(-1)!
-    expect((await call(u1, 'memory_search', { query: 'Does the user play the cello?' })).text).toContain('cello')
-    expect((await call(u10, 'memory_search', { query: 'Does the user play the cello?' })).text).not.toContain('cello')
+    expect((await call(u1, 'memory_search', { query: 'Does the user play the cello?' })).text).toContain(
+      'cello',
+    )
+    expect((await call(u10, 'memory_search', { query: 'Does the user play the cello?' })).text).not.toContain(
+      'cello',
+    )
     expect((await call(u10, 'memory_forget', { id })).text).toBe(TOOL_SENTENCES.forgetMissing)
     expect((await call(u1, 'memory_forget', { id })).text).toBe(TOOL_SENTENCES.forgotten)
-    expect((await call(u1, 'memory_search', { query: 'Does the user play the cello?' })).text).not.toContain('cello')
+    expect((await call(u1, 'memory_search', { query: 'Does the user play the cello?' })).text).not.toContain(
+      'cello',
+    )
   })
 })
 

@@ -50,7 +50,10 @@ export function createMemoryMcpServer(options: MemoryMcpServerOptions): McpServe
       },
       selection,
     )
-    return { content: [{ type: 'text' as const, text: outcome.text }], ...(outcome.isError ? { isError: true } : {}) }
+    return {
+      content: [{ type: 'text' as const, text: outcome.text }],
+      ...(outcome.isError ? { isError: true } : {}),
+    }
   })
   return server
 }

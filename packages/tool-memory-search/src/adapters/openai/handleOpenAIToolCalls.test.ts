@@ -11,7 +11,7 @@ import { openAIResponsesTools } from './openAIResponsesTools.js'
 const HIT = /^1\. \[score \d\.\d\d \| \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\] /u
 
 async function seeded() {
-  const { memory, embedder } = createTestMemory()
+  const { memory } = createTestMemory()
   await memory.remember('u1', { content: 'The user is vegetarian and avoids all meat' })
   await memory.remember('u10', { content: 'The user of account u10 eats steak every day' })
   return recordingMemoryService(memory)
@@ -22,12 +22,21 @@ describe('OpenAI tool JSON', () => {
     const [chat] = openAIChatCompletionsTools()
     expect(chat?.type).toBe('function')
     expect(chat?.function.name).toBe('memory_search')
-    expect(chat?.function.parameters).toStrictEqual({ ...MEMORY_SEARCH_SPEC_PARAMETERS, additionalProperties: false })
+    expect(chat?.function.parameters).toStrictEqual({
+      ...MEMORY_SEARCH_SPEC_PARAMETERS,
+      additionalProperties: false,
+    })
     const [responses] = openAIResponsesTools()
     expect(responses).toMatchObject({ type: 'function', name: 'memory_search', strict: false })
     expect(responses?.description).toBe(chat?.function.description)
-    expect(openAIChatCompletionsTools({ allowWrite: false }).map((t) => t.function.name)).toEqual(['memory_search'])
-    expect(openAIResponsesTools().map((t) => t.name)).toEqual(['memory_search', 'memory_remember', 'memory_forget'])
+    expect(openAIChatCompletionsTools({ allowWrite: false }).map((t) => t.function.name)).toEqual([
+      'memory_search',
+    ])
+    expect(openAIResponsesTools().map((t) => t.name)).toEqual([
+      'memory_search',
+      'memory_remember',
+      'memory_forget',
+    ])
   })
 })
 
@@ -35,7 +44,11 @@ describe('handleOpenAIToolCalls (Chat Completions)', () => {
   it('answers every tool call in order, one tool message per call id', async () => {
     const { memory, calls } = await seeded()
     const toolCalls = [
-      { id: 'call_1', type: 'function', function: { name: 'memory_search', arguments: '{"query":"Is the user vegetarian?"}' } },
+      {
+        id: 'call_1',
+        type: 'function',
+        function: { name: 'memory_search', arguments: '{"query":"Is the user vegetarian?"}' },
+      },
       {
         id: 'call_2',
         type: 'function',
@@ -47,7 +60,9 @@ describe('handleOpenAIToolCalls (Chat Completions)', () => {
     ]
     const messages = await handleOpenAIToolCalls(toolCalls, { memory, namespace: 'u1' })
     if (process.env.PRINT_TRANSCRIPTS) {
-      console.log(`[openai] model tool_calls[0]: ${JSON.stringify(toolCalls[0])}\n[openai] reply: ${JSON.stringify(messages[0])}`)
+      console.log(
+        `[openai] model tool_calls[0]: ${JSON.stringify(toolCalls[0])}\n[openai] reply: ${JSON.stringify(messages[0])}`,
+      )
     }
     expect(messages.map((m) => [m.role, m.tool_call_id])).toEqual([
       ['tool', 'call_1'],
@@ -90,7 +105,12 @@ describe('handleOpenAIToolCalls (Chat Completions)', () => {
 
   it('keeps u10 out of u1 and back', async () => {
     const { memory } = await seeded()
-    const call = [{ id: 'c', function: { name: 'memory_search', arguments: '{"query":"What does the user eat? steak"}' } }]
+    const call = [
+      {
+        id: 'c',
+        function: { name: 'memory_search', arguments: '{"query":"What does the user eat? steak"}' },
+      },
+    ]
     const [u1] = await handleOpenAIToolCalls(call, { memory, namespace: 'u1' })
     const [u10] = await handleOpenAIToolCalls(call, { memory, namespace: 'u10' })
     expect(u1?.content).not.toContain('steak')
@@ -111,12 +131,20 @@ describe('handleOpenAIResponsesFunctionCalls (Responses API)', () => {
         name: 'memory_search',
         arguments: '{"query":"Is the user vegetarian?","limit":3}',
       },
-      { type: 'function_call', id: 'fc_2', call_id: 'call_b', name: 'memory_remember', arguments: '{"content":"The user runs marathons"}' },
+      {
+        type: 'function_call',
+        id: 'fc_2',
+        call_id: 'call_b',
+        name: 'memory_remember',
+        arguments: '{"content":"The user runs marathons"}',
+      },
       { type: 'message', id: 'msg_1' },
     ]
     const replies = await handleOpenAIResponsesFunctionCalls(output, { memory, namespace: 'u1' })
     if (process.env.PRINT_TRANSCRIPTS) {
-      console.log(`[openai-responses] model item: ${JSON.stringify(output[1])}\n[openai-responses] reply: ${JSON.stringify(replies[0])}`)
+      console.log(
+        `[openai-responses] model item: ${JSON.stringify(output[1])}\n[openai-responses] reply: ${JSON.stringify(replies[0])}`,
+      )
     }
     expect(replies).toHaveLength(2)
     expect(replies[0]).toMatchObject({ type: 'function_call_output', call_id: 'call_a' })
@@ -129,7 +157,14 @@ describe('handleOpenAIResponsesFunctionCalls (Responses API)', () => {
   it('says the empty sentence for a user with no memories', async () => {
     const { memory } = await seeded()
     const [reply] = await handleOpenAIResponsesFunctionCalls(
-      [{ type: 'function_call', call_id: 'c', name: 'memory_search', arguments: '{"query":"Is the user vegetarian?"}' }],
+      [
+        {
+          type: 'function_call',
+          call_id: 'c',
+          name: 'memory_search',
+          arguments: '{"query":"Is the user vegetarian?"}',
+        },
+      ],
       { memory, namespace: 'u100' },
     )
     expect(reply?.output).toBe(TOOL_SENTENCES.searchEmpty)

@@ -1,0 +1,79 @@
+import { createHash } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import { createHashingEmbedder } from '@agent-memory/embedder-hashing'
+import { packageVersion } from './harness/packageVersion.js'
+import { parseArgs } from './harness/parseArgs.js'
+import { repoRoot } from './harness/repoRoot.js'
+import { evaluateVariant, type VariantSpec } from './locomo/evaluateVariant.js'
+import type { LocomoBackend } from './locomo/LocomoBackend.js'
+import { loadLocomo } from './locomo/loadLocomo.js'
+import { embeddedBackend } from './ours/embeddedBackend.js'
+import { postgresBackend } from './ours/postgresBackend.js'
+import type { LocomoRun, LocomoVariant } from './report/BenchReport.js'
+import { writeReport } from './report/writeReport.js'
+
+const VARIANTS: VariantSpec[] = [
+  { mode: 'keyword', fusion: null },
+  { mode: 'vector', fusion: null },
+  { mode: 'hybrid', fusion: 'rrf' },
+  { mode: 'hybrid', fusion: 'minmax' },
+]
+
+/** `pnpm eval:locomo [file] [--out DIR]`: turn-level retrieval on LoCoMo-shaped data. Returns the exit code. */
+export async function runLocomo(argv: readonly string[]): Promise<number> {
+  const args = parseArgs(argv)
+  const log = (line: string) => console.log(`[locomo] ${line}`)
+  const callerDir = process.env.INIT_CWD ?? process.cwd()
+  const file = args.positional[0] ? resolve(callerDir, args.positional[0]) : resolve(repoRoot, '../shared/eval/locomo-dev.json')
+  const outDir = args.out ? resolve(callerDir, args.out) : join(repoRoot, 'docs')
+  let bytes: Buffer
+  try {
+    bytes = await readFile(file)
+  } catch {
+    console.error(`[locomo] cannot read ${file}: pass the path of a LoCoMo-shaped JSON file`)
+    return 2
+  }
+  const data = loadLocomo(JSON.parse(bytes.toString('utf8')))
+  const turns = data.conversations.reduce((n, c) => n + c.turns.length, 0)
+  const questions = data.conversations.reduce((n, c) => n + c.questions.length, 0)
+  log(`${file}: ${data.conversations.length} conversations, ${turns} turns, ${questions} questions with evidence (${data.questionsWithoutEvidence} without, ${data.danglingEvidence} dangling evidence ids)`)
+
+  const embedder = createHashingEmbedder()
+  const backends: LocomoBackend[] = [embeddedBackend(embedder.model)]
+  const skipped: string[] = []
+  if (process.env.DATABASE_URL) backends.push(postgresBackend(process.env.DATABASE_URL, embedder.model))
+  else {
+    skipped.push('Postgres: DATABASE_URL is not set')
+    log('DATABASE_URL is not set: embedded (PGlite) only')
+  }
+  const variants: LocomoVariant[] = []
+  for (const backend of backends) {
+    for (const spec of VARIANTS) variants.push(await evaluateVariant(data, backend, embedder, spec, log))
+  }
+  const run: LocomoRun = {
+    generatedAt: new Date().toISOString(),
+    command: `pnpm eval:locomo${argv.length ? ` ${argv.join(' ')}` : ''}`,
+    file: args.positional[0] ?? '../shared/eval/locomo-dev.json',
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    conversations: data.conversations.length,
+    turns,
+    questions,
+    danglingEvidence: data.danglingEvidence,
+    memoryShape:
+      'one memory per turn in namespace `locomo-<sample_id>`, tier semantic, content `Speaker: text` (plus ' +
+      '` [shared an image: <blip caption>]` when the turn shares one), metadata {dia_id, speaker, session, session_date}, ' +
+      `createdAt = session date + turn position in seconds; embedder ${embedder.model} (offline, lexical); recall limit 10, ` +
+      'service defaults otherwise; a fresh store per variant.',
+    environment: {
+      node: process.version,
+      '@agent-memory/core': packageVersion('@agent-memory/core'),
+      '@agent-memory/store-pgvector': packageVersion('@agent-memory/store-pgvector'),
+    },
+    variants,
+    skipped,
+  }
+  const written = await writeReport(outDir, { locomo: run })
+  log(`wrote ${written.join(', ')}`)
+  return 0
+}

@@ -1,0 +1,41 @@
+import { describeStoreContract } from '@agent-memory/testkit'
+import pg from 'pg'
+import { describe, it } from 'vitest'
+import { createTestDatabase, databaseUrl } from './__fixtures__/postgresTestDatabase.js'
+import { createPgVectorStore, migrate } from './index.js'
+
+if (databaseUrl() === undefined) {
+  describe('Store contract: PgVectorStore on PostgreSQL', () => {
+    if (process.env.CI === 'true') {
+      it('needs DATABASE_URL under CI', () => {
+        throw new Error('DATABASE_URL is required under CI=true (run scripts/setup-postgres.sh)')
+      })
+    } else {
+      it.skip('needs DATABASE_URL (set it to run against a real server)', () => {})
+    }
+  })
+} else {
+  describeStoreContract(
+    'PgVectorStore on PostgreSQL',
+    async (embedder) => {
+      const database = await createTestDatabase('contract')
+      const pool = new pg.Pool({ connectionString: database.url, max: 8 })
+      await migrate(pool, { dimensions: embedder.dimensions })
+      const store = await createPgVectorStore({ pool, ...embedder })
+      return {
+        store,
+        reopen: (other) => createPgVectorStore({ pool, ...other, migrate: true }),
+        cleanup: async () => {
+          await store.close()
+          await pool.end()
+          await database.drop()
+        },
+      }
+    },
+    {
+      // 20,000 rows exceed the default exactSearchMaxRows (10,000): that namespace is served by
+      // HNSW with iterative scan and must still return full answers with high recall.
+      completeness: { exactUpTo: 10_000, minRecall: 0.9 },
+    },
+  )
+}
