@@ -9,7 +9,7 @@ const NON_SPACE = /\S/
 const NON_ASCII = /[^\u0000-\u007f]/
 
 /** Relative weight of each feature kind before tf and normalisation (tuned on the calibration fixtures). */
-export const FEATURE_WEIGHTS = { word: 1, gram: 0.5, cjkUnigram: 0.5, cjkBigram: 1 } as const
+const FEATURE_WEIGHTS = { word: 1, gram: 0.5, cjkUnigram: 0.5, cjkBigram: 1 } as const
 
 // A fixed locale: the default locale of the machine must not change the vectors.
 const segmenter = new Intl.Segmenter('und', { granularity: 'word' })

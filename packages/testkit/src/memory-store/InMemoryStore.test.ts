@@ -2,6 +2,6 @@ import { describeStoreContract } from '../store/describeStoreContract.js'
 import { InMemoryStore } from './InMemoryStore.js'
 
 describeStoreContract('InMemoryStore', async (embedder) => {
-  const store = new InMemoryStore({ dimensions: embedder.dimensions })
-  return { store, cleanup: () => store.close() }
+  const store = new InMemoryStore(embedder)
+  return { store, reopen: (other) => store.reopen(other), cleanup: () => store.close() }
 })

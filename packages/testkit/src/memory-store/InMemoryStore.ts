@@ -6,6 +6,7 @@ import {
   type ListOptions,
   type Memory,
   type MemoryWrite,
+  NamespaceSchema,
   type NamespaceStats,
   type PendingClaim,
   type ReinforceOptions,
@@ -24,6 +25,8 @@ import { matchesFilter } from './matchesFilter.js'
 export interface InMemoryStoreOptions {
   /** Length of every stored and queried vector. */
   dimensions: number
+  /** The embedder model this store is recorded for; `reopen` with another one is refused. */
+  model?: string
   /** The store's clock (liveness, leases, backoff, bookkeeping); injectable for tests. */
   now?: () => Date
   /** Importance given to a write that sets none. */
@@ -55,7 +58,8 @@ const B = 0.75
  */
 export class InMemoryStore implements Store, ChunkStore, RepairStore {
   readonly dimensions: number
-  private readonly rows = new Map<string, Row>()
+  readonly model: string | undefined
+  private rows = new Map<string, Row>()
   private readonly clock: () => Date
   private readonly defaultImportance: number
 
@@ -67,11 +71,35 @@ export class InMemoryStore implements Store, ChunkStore, RepairStore {
       )
     }
     this.dimensions = options.dimensions
+    this.model = options.model
     this.clock = options.now ?? (() => new Date())
     this.defaultImportance = options.defaultImportance ?? 0.5
   }
 
+  /**
+   * Another store over the same rows for `embedder`, as reopening a database would be: refused
+   * with `DimensionMismatchError` when the model (if recorded) or the dimensions differ.
+   */
+  async reopen(embedder: { model: string; dimensions: number }): Promise<InMemoryStore> {
+    const modelDiffers = this.model !== undefined && embedder.model !== this.model
+    if (modelDiffers || embedder.dimensions !== this.dimensions) {
+      throw new DimensionMismatchError(
+        { ...(this.model !== undefined ? { model: this.model } : {}), dimensions: this.dimensions },
+        embedder,
+      )
+    }
+    const view = new InMemoryStore({
+      dimensions: this.dimensions,
+      model: embedder.model,
+      now: this.clock,
+      defaultImportance: this.defaultImportance,
+    })
+    view.rows = this.rows
+    return view
+  }
+
   async upsert(namespace: string, writes: MemoryWrite[]): Promise<UpsertOutcome[]> {
+    checkNamespace(namespace)
     // Validate the whole batch before touching anything: the batch is atomic.
     for (const write of writes) {
       if (write.embedding !== null) this.checkVector(write.embedding)
@@ -141,11 +169,13 @@ export class InMemoryStore implements Store, ChunkStore, RepairStore {
   }
 
   async get(namespace: string, id: string): Promise<Memory | null> {
+    checkNamespace(namespace)
     const row = this.row(namespace, id)
     return row ? copyMemory(row.memory) : null
   }
 
   async findByFingerprint(namespace: string, tier: Tier, fingerprint: string): Promise<Memory | null> {
+    checkNamespace(namespace)
     const now = this.clock()
     const found = this.inNamespace(namespace)
       .filter((row) => row.memory.tier === tier && row.memory.fingerprint === fingerprint)
@@ -155,6 +185,7 @@ export class InMemoryStore implements Store, ChunkStore, RepairStore {
   }
 
   async list(namespace: string, options: ListOptions = {}): Promise<Memory[]> {
+    checkNamespace(namespace)
     const now = this.clock()
     const orderBy = options.orderBy ?? 'createdAt'
     const sign = (options.direction ?? 'desc') === 'desc' ? -1 : 1
@@ -169,6 +200,7 @@ export class InMemoryStore implements Store, ChunkStore, RepairStore {
   }
 
   async delete(namespace: string, ids: string[]): Promise<number> {
+    checkNamespace(namespace)
     let removed = 0
     for (const id of new Set(ids)) {
       if (this.row(namespace, id)) {
@@ -180,6 +212,7 @@ export class InMemoryStore implements Store, ChunkStore, RepairStore {
   }
 
   async supersede(namespace: string, oldId: string, newId: string, at?: Date): Promise<boolean> {
+    checkNamespace(namespace)
     const old = this.row(namespace, oldId)
     if (!old || !this.row(namespace, newId)) return false
     const when = at ?? this.clock()
@@ -194,6 +227,7 @@ export class InMemoryStore implements Store, ChunkStore, RepairStore {
   }
 
   async restore(namespace: string, id: string): Promise<boolean> {
+    checkNamespace(namespace)
     const row = this.row(namespace, id)
     if (!row) return false
     row.memory.supersededBy = null
@@ -204,6 +238,7 @@ export class InMemoryStore implements Store, ChunkStore, RepairStore {
   }
 
   async reinforce(namespace: string, ids: string[], options: ReinforceOptions = {}): Promise<void> {
+    checkNamespace(namespace)
     const at = options.at ?? this.clock()
     for (const id of new Set(ids)) {
       const row = this.row(namespace, id)
@@ -217,6 +252,7 @@ export class InMemoryStore implements Store, ChunkStore, RepairStore {
   }
 
   async history(namespace: string, id: string): Promise<Memory[]> {
+    checkNamespace(namespace)
     if (!this.row(namespace, id)) return []
     // Breadth-first both ways: what this replaced (and what that replaced), and what replaced it.
     const seen = new Set<string>([id])
@@ -245,6 +281,7 @@ export class InMemoryStore implements Store, ChunkStore, RepairStore {
     vector: Float32Array,
     options: SearchOptions,
   ): Promise<ScoredMemory[]> {
+    checkNamespace(namespace)
     this.checkVector(vector)
     const limit = searchLimit(options.limit)
     const now = this.clock()
@@ -264,6 +301,7 @@ export class InMemoryStore implements Store, ChunkStore, RepairStore {
     vector: Float32Array,
     options: SearchOptions,
   ): Promise<ScoredMemory[]> {
+    checkNamespace(namespace)
     this.checkVector(vector)
     const limit = searchLimit(options.limit)
     const now = this.clock()
@@ -288,6 +326,7 @@ export class InMemoryStore implements Store, ChunkStore, RepairStore {
   }
 
   async searchText(namespace: string, query: string, options: SearchOptions): Promise<ScoredMemory[]> {
+    checkNamespace(namespace)
     const limit = searchLimit(options.limit)
     const queryTerms = [...new Set(keywordTerms(query))]
     if (queryTerms.length === 0) return []
@@ -326,6 +365,7 @@ export class InMemoryStore implements Store, ChunkStore, RepairStore {
   }
 
   async stats(namespace?: string): Promise<NamespaceStats[]> {
+    if (namespace !== undefined) checkNamespace(namespace)
     const byNamespace = new Map<string, NamespaceStats>()
     for (const row of this.rows.values()) {
       const ns = row.memory.namespace
@@ -355,6 +395,7 @@ export class InMemoryStore implements Store, ChunkStore, RepairStore {
     fingerprint: string,
     chunks: Chunk[],
   ): Promise<boolean> {
+    checkNamespace(namespace)
     for (const chunk of chunks) this.checkVector(chunk.embedding)
     const row = this.row(namespace, memoryId)
     if (!row || row.memory.fingerprint !== fingerprint) return false
@@ -367,6 +408,7 @@ export class InMemoryStore implements Store, ChunkStore, RepairStore {
     leaseMs: number
     namespace?: string
   }): Promise<PendingClaim[]> {
+    if (options.namespace !== undefined) checkNamespace(options.namespace)
     const now = this.clock().getTime()
     const due = [...this.rows.values()]
       .filter((row) => options.namespace === undefined || row.memory.namespace === options.namespace)
@@ -397,6 +439,7 @@ export class InMemoryStore implements Store, ChunkStore, RepairStore {
     embedding: Float32Array,
     chunks?: Chunk[],
   ): Promise<boolean> {
+    checkNamespace(namespace)
     this.checkVector(embedding)
     for (const chunk of chunks ?? []) this.checkVector(chunk.embedding)
     const row = this.row(namespace, id)
@@ -416,6 +459,7 @@ export class InMemoryStore implements Store, ChunkStore, RepairStore {
     id: string,
     options: { backoffMs: number; maxAttempts: number; error: string },
   ): Promise<'retry' | 'parked'> {
+    checkNamespace(namespace)
     const row = this.row(namespace, id)
     if (!row) return 'parked'
     row.attempts += 1
@@ -431,6 +475,7 @@ export class InMemoryStore implements Store, ChunkStore, RepairStore {
   }
 
   async repairStats(namespace?: string): Promise<RepairStats> {
+    if (namespace !== undefined) checkNamespace(namespace)
     const now = this.clock().getTime()
     const stats: RepairStats = { pending: 0, leased: 0, failed: 0 }
     for (const row of this.rows.values()) {
@@ -457,6 +502,13 @@ export class InMemoryStore implements Store, ChunkStore, RepairStore {
     if (vector.length !== this.dimensions) {
       throw new DimensionMismatchError({ dimensions: this.dimensions }, { dimensions: vector.length })
     }
+  }
+}
+
+function checkNamespace(namespace: string): void {
+  const parsed = NamespaceSchema.safeParse(namespace)
+  if (!parsed.success) {
+    throw new InvalidArgumentError('namespace', parsed.error.issues.map((issue) => issue.message).join('; '))
   }
 }
 
