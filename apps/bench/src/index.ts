@@ -1,6 +1,6 @@
 export { createRng, type Rng } from './harness/createRng.js'
 export { exactTopK } from './harness/exactTopK.js'
-export { generateClusteredVectors, type ClusteredVectorOptions } from './harness/generateClusteredVectors.js'
+export { type ClusteredVectorOptions, generateClusteredVectors } from './harness/generateClusteredVectors.js'
 export { percentile } from './harness/percentile.js'
 export { recallAtK } from './harness/recallAtK.js'
 export { summarizeLatencies } from './harness/summarizeLatencies.js'

@@ -37,13 +37,29 @@ export async function runBench(argv: readonly string[]): Promise<number> {
   const size = args.size ?? (smoke ? 1000 : 10_000)
   const queries = args.queries ?? (smoke ? 200 : 1000)
   const ingestRows = smoke ? Math.min(size, 1000) : Math.min(size, 20_000)
-  const outDir = args.out ? resolve(process.env.INIT_CWD ?? process.cwd(), args.out) : smoke ? join(tmpdir(), 'agent-memory-bench-smoke') : join(repoRoot, 'docs')
+  const outDir = args.out
+    ? resolve(process.env.INIT_CWD ?? process.cwd(), args.out)
+    : smoke
+      ? join(tmpdir(), 'agent-memory-bench-smoke')
+      : join(repoRoot, 'docs')
   const log = (line: string) => console.log(`[bench] ${line}`)
   const started = Date.now()
-  log(`${smoke ? 'smoke' : 'full'} run: size ${size}, ${queries} queries, ingest ${ingestRows} rows, report → ${outDir}`)
+  log(
+    `${smoke ? 'smoke' : 'full'} run: size ${size}, ${queries} queries, ingest ${ingestRows} rows, report → ${outDir}`,
+  )
 
-  const data = generateClusteredVectors({ count: size, dimensions: DIMENSIONS, centreSeed: CENTRE_SEED, seed: DATA_SEED })
-  const queryVectors = generateClusteredVectors({ count: queries, dimensions: DIMENSIONS, centreSeed: CENTRE_SEED, seed: QUERY_SEED })
+  const data = generateClusteredVectors({
+    count: size,
+    dimensions: DIMENSIONS,
+    centreSeed: CENTRE_SEED,
+    seed: DATA_SEED,
+  })
+  const queryVectors = generateClusteredVectors({
+    count: queries,
+    dimensions: DIMENSIONS,
+    centreSeed: CENTRE_SEED,
+    seed: QUERY_SEED,
+  })
   const texts: string[] = []
   const textRng = createRng(DATA_SEED + 1)
   for (let i = 0; i < size; i++) texts.push(synthesizeText(textRng, 200))
@@ -65,6 +81,7 @@ export async function runBench(argv: readonly string[]): Promise<number> {
     queryVectors,
     text: (i) => texts[i % texts.length]!,
     log,
+    repoRoot,
   }
   const environment: Record<string, string> = {
     node: process.version,
@@ -80,9 +97,28 @@ export async function runBench(argv: readonly string[]): Promise<number> {
 
   const ours = await oursWiring(ctx, environment)
   const workloads: WorkloadSpec[] = [
-    { id: 'W1', title: 'Bulk import, native Postgres', needsPostgres: true, run: (c) => runIngestWorkload(c, ours.ingest) },
-    { id: 'W2', title: 'Top-10 search, HNSW', needsPostgres: true, run: (c) => runSearchWorkload(c, [ours.postgres, c.size < 100_000 ? ours.postgresAnn : undefined].filter((f) => f !== undefined)) },
-    { id: 'W3', title: 'Per-namespace top-10', needsPostgres: true, run: (c) => runNamespaceWorkload(c, ours.postgres) },
+    {
+      id: 'W1',
+      title: 'Bulk import, native Postgres',
+      needsPostgres: true,
+      run: (c) => runIngestWorkload(c, ours.ingest),
+    },
+    {
+      id: 'W2',
+      title: 'Top-10 search, HNSW',
+      needsPostgres: true,
+      run: (c) =>
+        runSearchWorkload(
+          c,
+          [ours.postgres, c.size < 100_000 ? ours.postgresAnn : undefined].filter((f) => f !== undefined),
+        ),
+    },
+    {
+      id: 'W3',
+      title: 'Per-namespace top-10',
+      needsPostgres: true,
+      run: (c) => runNamespaceWorkload(c, ours.postgres),
+    },
     ...ours.extraWorkloads,
   ]
 
@@ -136,10 +172,21 @@ export async function runBench(argv: readonly string[]): Promise<number> {
   }
   const written = await writeReport(outDir, { bench: run })
   log(`wrote ${written.join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s total`)
-  for (const w of run.workloads) for (const s of w.summary) log(`${s.workload} ${s.metric}: ours ${s.ours} | peers ${s.peers} | target ${s.target}`)
+  for (const w of run.workloads)
+    for (const s of w.summary)
+      log(`${s.workload} ${s.metric}: ours ${s.ours} | peers ${s.peers} | target ${s.target}`)
   return failed ? 1 : 0
 }
 
 function skipped(spec: WorkloadSpec, reason: string): WorkloadReport {
-  return { id: spec.id, title: spec.title, status: 'skipped', reason, settings: {}, tables: [], notes: [], summary: [] }
+  return {
+    id: spec.id,
+    title: spec.title,
+    status: 'skipped',
+    reason,
+    settings: {},
+    tables: [],
+    notes: [],
+    summary: [],
+  }
 }

@@ -5,6 +5,7 @@ import { createHashingEmbedder } from '@agent-memory/embedder-hashing'
 import { packageVersion } from './harness/packageVersion.js'
 import { parseArgs } from './harness/parseArgs.js'
 import { repoRoot } from './harness/repoRoot.js'
+import { bm25Reference } from './locomo/bm25Reference.js'
 import { evaluateVariant, type VariantSpec } from './locomo/evaluateVariant.js'
 import type { LocomoBackend } from './locomo/LocomoBackend.js'
 import { loadLocomo } from './locomo/loadLocomo.js'
@@ -25,7 +26,9 @@ export async function runLocomo(argv: readonly string[]): Promise<number> {
   const args = parseArgs(argv)
   const log = (line: string) => console.log(`[locomo] ${line}`)
   const callerDir = process.env.INIT_CWD ?? process.cwd()
-  const file = args.positional[0] ? resolve(callerDir, args.positional[0]) : resolve(repoRoot, '../shared/eval/locomo-dev.json')
+  const file = args.positional[0]
+    ? resolve(callerDir, args.positional[0])
+    : resolve(repoRoot, '../shared/eval/locomo-dev.json')
   const outDir = args.out ? resolve(callerDir, args.out) : join(repoRoot, 'docs')
   let bytes: Buffer
   try {
@@ -37,7 +40,9 @@ export async function runLocomo(argv: readonly string[]): Promise<number> {
   const data = loadLocomo(JSON.parse(bytes.toString('utf8')))
   const turns = data.conversations.reduce((n, c) => n + c.turns.length, 0)
   const questions = data.conversations.reduce((n, c) => n + c.questions.length, 0)
-  log(`${file}: ${data.conversations.length} conversations, ${turns} turns, ${questions} questions with evidence (${data.questionsWithoutEvidence} without, ${data.danglingEvidence} dangling evidence ids)`)
+  log(
+    `${file}: ${data.conversations.length} conversations, ${turns} turns, ${questions} questions with evidence (${data.questionsWithoutEvidence} without, ${data.danglingEvidence} dangling evidence ids)`,
+  )
 
   const embedder = createHashingEmbedder()
   const backends: LocomoBackend[] = [embeddedBackend(embedder.model)]
@@ -48,6 +53,14 @@ export async function runLocomo(argv: readonly string[]): Promise<number> {
     log('DATABASE_URL is not set: embedded (PGlite) only')
   }
   const variants: LocomoVariant[] = []
+  for (const config of ['english', 'simple'] as const) {
+    const reference = await bm25Reference(data, config)
+    variants.push(reference)
+    log(
+      `${reference.backend}: R_any@5 ${(reference.overall.recallAny5 * 100).toFixed(1)}%, R_any@10 ${(reference.overall.recallAny10 * 100).toFixed(1)}%, MRR ${(reference.overall.mrr * 100).toFixed(1)}%`,
+    )
+  }
+  if (args.only?.includes('REFERENCE')) backends.length = 0
   for (const backend of backends) {
     for (const spec of VARIANTS) variants.push(await evaluateVariant(data, backend, embedder, spec, log))
   }

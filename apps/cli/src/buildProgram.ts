@@ -1,6 +1,7 @@
 import { Command, Option } from 'commander'
+import { CLI_VERSION } from './CLI_VERSION.js'
 import type { CommandContext } from './cli/CommandContext.js'
-import { integerIn } from './cli/optionParsers.js'
+import { integerIn } from './cli/parsers/integerIn.js'
 import { registerDemoCommand } from './commands/registerDemoCommand.js'
 import { registerForgetCommand } from './commands/registerForgetCommand.js'
 import { registerGetCommand } from './commands/registerGetCommand.js'
@@ -14,7 +15,6 @@ import { registerRememberCommand } from './commands/registerRememberCommand.js'
 import { registerRepairCommand } from './commands/registerRepairCommand.js'
 import { registerSearchCommand } from './commands/registerSearchCommand.js'
 import { registerStatsCommand } from './commands/registerStatsCommand.js'
-import { CLI_VERSION } from './CLI_VERSION.js'
 
 /**
  * The `agent-memory` program. Store and embedder flags are program-wide (accepted before or after
@@ -34,13 +34,16 @@ export function buildProgram(context: CommandContext): Command {
       // Commander's usage errors are already one line; keep them that way.
       outputError: (text, write) => write(`${text.trimEnd().replace(/\s*\n\s*/g, ' ')}\n`),
     })
-    .option('--data-dir <dir>', 'embedded store directory (env AGENT_MEMORY_DATA_DIR, default ./.agent-memory)')
+    .option(
+      '--data-dir <dir>',
+      'embedded store directory (env AGENT_MEMORY_DATA_DIR, default ./.agent-memory)',
+    )
     .option('--database-url <url>', 'use PostgreSQL instead of the embedded store (env DATABASE_URL)')
     .addOption(
-      new Option('--embedder <name>', 'hashing (offline) or openrouter (default: openrouter when OPENROUTER_API_KEY is set)').choices([
-        'hashing',
-        'openrouter',
-      ]),
+      new Option(
+        '--embedder <name>',
+        'hashing (offline) or openrouter (default: openrouter when OPENROUTER_API_KEY is set)',
+      ).choices(['hashing', 'openrouter']),
     )
     .option('--base-url <url>', 'any OpenAI-compatible /embeddings API (implies --embedder openrouter)')
     .option('--model <id>', 'embedding model for the openrouter embedder')

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import { describe, expect, it } from 'vitest'
 import { runCli } from './__fixtures__/cliProcess.js'
 
-const demoDirectories = async () => (await readdir(tmpdir())).filter((name) => name.startsWith('agent-memory-demo-'))
+const demoDirectories = async () =>
+  (await readdir(tmpdir())).filter((name) => name.startsWith('agent-memory-demo-'))
 
 describe('agent-memory demo (subprocess)', () => {
   it('runs the walkthrough offline to completion and removes its store', async () => {
@@ -12,7 +13,15 @@ describe('agent-memory demo (subprocess)', () => {
     expect(result.stderr).not.toContain('error')
     expect(result.code).toBe(0)
     const out = result.stdout
-    for (const section of ['1. Remember', '2. Ingest a document', '3. Ranking', '4. Isolation', '5. A superseded fact', '6. As of ', '7. What the model sees']) {
+    for (const section of [
+      '1. Remember',
+      '2. Ingest a document',
+      '3. Ranking',
+      '4. Isolation',
+      '5. A superseded fact',
+      '6. As of ',
+      '7. What the model sees',
+    ]) {
       expect(out).toContain(`== ${section}`)
     }
     expect(out).toMatch(/== 6\. As of \d{4}-\d\d-\d\d/)
@@ -26,7 +35,9 @@ describe('agent-memory demo (subprocess)', () => {
     expect(current).toMatch(/1\. \[score [\d.]+ \| [^\]]+\] Alice lives in Lisbon now\./)
     // The tool's exact sentences.
     expect(out).toContain('No relevant long-term memory found. Do not speculate about the user preferences.')
-    expect(out).toMatch(/--- tool result ---\n1\. \[score \d\.\d\d \| \d{4}-\d\d-\d\dT[\d:]+Z\] Alice is vegetarian: no meat and no fish\.\n/)
+    expect(out).toMatch(
+      /--- tool result ---\n1\. \[score \d\.\d\d \| \d{4}-\d\d-\d\dT[\d:]+Z\] Alice is vegetarian: no meat and no fish\.\n/,
+    )
     expect(out).toContain('Fix it and call memory_search again.')
     expect(out).toContain('re-runs skip content already stored')
     expect(out).toMatch(/Done\. The temporary store is removed/)

@@ -18,9 +18,15 @@ describe('agent-memory at the edges (subprocess)', () => {
     [['search'], /missing required argument 'query'/],
     [['search', 'x', '--namespace', 'a', '--limit', '0'], /--limit.*expected an integer from 1 to 100/],
     [['remember', 'x', '--namespace', 'a', '--importance', '2'], /expected a number from 0 to 1/],
-    [['remember', 'x', '--namespace', 'a', '--tier', 'forever'], /expected one of working, episodic, semantic, procedural/],
+    [
+      ['remember', 'x', '--namespace', 'a', '--tier', 'forever'],
+      /expected one of working, episodic, semantic, procedural/,
+    ],
     [['frobnicate'], /unknown command 'frobnicate'/],
-    [['search', 'x', '--namespace', 'a', '--databse-url', 'postgres://x'], /unknown option '--databse-url'.*Did you mean --database-url/],
+    [
+      ['search', 'x', '--namespace', 'a', '--databse-url', 'postgres://x'],
+      /unknown option '--databse-url'.*Did you mean --database-url/,
+    ],
     [['search', 'x'], /a namespace is required: pass --namespace <ns> or set AGENT_MEMORY_NAMESPACE/],
     [['ingest', 'does-not-exist', '--namespace', 'a'], /no such file or directory: does-not-exist/],
     [['search', 'x', '--namespace', 'a', '--embedder', 'openrouter'], /needs OPENROUTER_API_KEY/],
@@ -40,7 +46,9 @@ describe('agent-memory at the edges (subprocess)', () => {
       const second = await runCli(['remember', 'x', '--namespace', 'a', '--data-dir', dataDir])
       expect(second.code).toBe(1)
       expect(lines(second.stderr)).toHaveLength(1)
-      expect(second.stderr).toContain(`the data directory ${dataDir} is in use by process ${holder.child.pid}`)
+      expect(second.stderr).toContain(
+        `the data directory ${dataDir} is in use by process ${holder.child.pid}`,
+      )
       expect(second.stderr).toContain('mcp')
     } finally {
       expect(await holder.stop()).toBe(0)
@@ -51,7 +59,20 @@ describe('agent-memory at the edges (subprocess)', () => {
 
   it('names the way out when the embedder changed, and reembed switches the store', async () => {
     const dataDir = path.join(dir, 'switch')
-    expect((await runCli(['remember', 'Gina grows tomatoes', '--namespace', 'g', '--data-dir', dataDir, '--dimensions', '256'])).code).toBe(0)
+    expect(
+      (
+        await runCli([
+          'remember',
+          'Gina grows tomatoes',
+          '--namespace',
+          'g',
+          '--data-dir',
+          dataDir,
+          '--dimensions',
+          '256',
+        ])
+      ).code,
+    ).toBe(0)
     const mismatch = await runCli(['search', 'tomatoes', '--namespace', 'g', '--data-dir', dataDir])
     expect(mismatch.code).toBe(1)
     expect(mismatch.stderr).toMatch(/embedder mismatch: .*256.*1536.*agent-memory reembed/)
@@ -59,7 +80,12 @@ describe('agent-memory at the edges (subprocess)', () => {
 
     const reembed = await runCli(['reembed', '--data-dir', dataDir, '--json'])
     expect(reembed.code).toBe(0)
-    expect(JSON.parse(reembed.stdout)).toMatchObject({ dimensions: 1536, queued: 1, repaired: 1, remaining: 0 })
+    expect(JSON.parse(reembed.stdout)).toMatchObject({
+      dimensions: 1536,
+      queued: 1,
+      repaired: 1,
+      remaining: 0,
+    })
     const found = await runCli(['search', 'tomatoes', '--namespace', 'g', '--data-dir', dataDir, '--json'])
     expect(found.code).toBe(0)
     expect(JSON.parse(found.stdout).hits[0].memory.content).toBe('Gina grows tomatoes')

@@ -1,1 +1,1 @@
-export { runCli, type RunCliOptions } from './runCli.js'
+export { type RunCliOptions, runCli } from './runCli.js'

@@ -14,7 +14,10 @@ describe('agent-memory ingest (subprocess)', () => {
     dataDir = path.join(dir, 'store')
     await mkdir(path.join(notes, 'nested', 'deeper'), { recursive: true })
     await mkdir(path.join(notes, 'node_modules'), { recursive: true })
-    await writeFile(path.join(notes, 'garden.md'), '# Garden\n\nThe roses by the fence need water every second day.\n')
+    await writeFile(
+      path.join(notes, 'garden.md'),
+      '# Garden\n\nThe roses by the fence need water every second day.\n',
+    )
     await writeFile(path.join(notes, 'nested', 'car.txt'), 'The car is due for its inspection in March.\n')
     await writeFile(
       path.join(notes, 'nested', 'deeper', 'facts.jsonl'),
@@ -40,24 +43,50 @@ describe('agent-memory ingest (subprocess)', () => {
     expect(first.stderr).toContain('facts.jsonl:3: not valid JSON')
     expect(first.stderr).toMatch(/ingest: done, 3\/3 files/)
 
-    const found = await runCli(['search', 'when is the car inspection', '--namespace', 'hanna', '--data-dir', dataDir, '--json'])
+    const found = await runCli([
+      'search',
+      'when is the car inspection',
+      '--namespace',
+      'hanna',
+      '--data-dir',
+      dataDir,
+      '--json',
+    ])
     const hit = JSON.parse(found.stdout).hits[0].memory
     expect(hit.content).toBe('The car is due for its inspection in March.')
     expect(hit.metadata).toMatchObject({ source: path.join(notes, 'nested', 'car.txt'), part: 0 })
-    const tea = await runCli(['search', 'tea or coffee', '--namespace', 'hanna', '--data-dir', dataDir, '--json'])
-    expect(JSON.parse(tea.stdout).hits[0].memory).toMatchObject({ tier: 'procedural', content: 'Hanna prefers tea over coffee' })
+    const tea = await runCli([
+      'search',
+      'tea or coffee',
+      '--namespace',
+      'hanna',
+      '--data-dir',
+      dataDir,
+      '--json',
+    ])
+    expect(JSON.parse(tea.stdout).hits[0].memory).toMatchObject({
+      tier: 'procedural',
+      content: 'Hanna prefers tea over coffee',
+    })
 
     const second = JSON.parse((await ingest()).stdout)
     expect(second).toMatchObject({ inserted: 0, updated: 0, reinforced: 0, unchanged: 4 })
-    const listed = JSON.parse((await runCli(['list', '--namespace', 'hanna', '--data-dir', dataDir, '--json'])).stdout)
+    const listed = JSON.parse(
+      (await runCli(['list', '--namespace', 'hanna', '--data-dir', dataDir, '--json'])).stdout,
+    )
     expect(listed.memories).toHaveLength(4)
   })
 
   it('updates the memory of a changed file in place instead of adding another', async () => {
-    await writeFile(path.join(notes, 'garden.md'), '# Garden\n\nThe roses by the fence need water every day in July.\n')
+    await writeFile(
+      path.join(notes, 'garden.md'),
+      '# Garden\n\nThe roses by the fence need water every day in July.\n',
+    )
     const report = JSON.parse((await ingest()).stdout)
     expect(report).toMatchObject({ inserted: 0, updated: 1, unchanged: 3 })
-    const listed = JSON.parse((await runCli(['list', '--namespace', 'hanna', '--data-dir', dataDir, '--json'])).stdout)
+    const listed = JSON.parse(
+      (await runCli(['list', '--namespace', 'hanna', '--data-dir', dataDir, '--json'])).stdout,
+    )
     const garden = listed.memories.filter((memory: { metadata: { source?: string } }) =>
       memory.metadata.source?.endsWith('garden.md'),
     )
@@ -66,8 +95,17 @@ describe('agent-memory ingest (subprocess)', () => {
   })
 
   it('refuses a file type it cannot read', async () => {
-    const result = await runCli(['ingest', path.join(notes, 'image.png'), '--namespace', 'hanna', '--data-dir', dataDir])
+    const result = await runCli([
+      'ingest',
+      path.join(notes, 'image.png'),
+      '--namespace',
+      'hanna',
+      '--data-dir',
+      dataDir,
+    ])
     expect(result.code).toBe(2)
-    expect(result.stderr).toMatch(/cannot ingest .*image\.png: supported file types are \.md, \.markdown, \.txt, \.jsonl/)
+    expect(result.stderr).toMatch(
+      /cannot ingest .*image\.png: supported file types are \.md, \.markdown, \.txt, \.jsonl/,
+    )
   })
 })

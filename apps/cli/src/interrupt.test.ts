@@ -17,7 +17,10 @@ describe('agent-memory ingest interrupted by Ctrl-C (subprocess)', () => {
     await mkdir(notes)
     const files = 300
     for (let i = 0; i < files; i++) {
-      await writeFile(path.join(notes, `note-${String(i).padStart(3, '0')}.md`), `Note ${i}: the meeting about project ${i * 7} moved.\n`)
+      await writeFile(
+        path.join(notes, `note-${String(i).padStart(3, '0')}.md`),
+        `Note ${i}: the meeting about project ${i * 7} moved.\n`,
+      )
     }
     const args = ['ingest', notes, '--namespace', 'kim', '--data-dir', dataDir, '--json']
     // The first progress line means at least one file is stored; Ctrl-C then lands mid-run.
@@ -25,7 +28,9 @@ describe('agent-memory ingest interrupted by Ctrl-C (subprocess)', () => {
     run.child.kill('SIGINT')
     const code = await run.stop()
     expect(code).toBe(130)
-    expect(run.stderr()).toMatch(/ingest: interrupted after \d+\/300 files: \d+ new.*Run the same command again to continue/)
+    expect(run.stderr()).toMatch(
+      /ingest: interrupted after \d+\/300 files: \d+ new.*Run the same command again to continue/,
+    )
     const first = JSON.parse(run.stdout())
     expect(first.interrupted).toBe(true)
     expect(first.inserted).toBeGreaterThan(0)
@@ -34,6 +39,10 @@ describe('agent-memory ingest interrupted by Ctrl-C (subprocess)', () => {
     const again = await runCli(args)
     expect(again.code).toBe(0)
     const second = JSON.parse(again.stdout)
-    expect(second).toMatchObject({ unchanged: first.inserted, inserted: files - first.inserted, interrupted: false })
+    expect(second).toMatchObject({
+      unchanged: first.inserted,
+      inserted: files - first.inserted,
+      interrupted: false,
+    })
   })
 })

@@ -16,11 +16,20 @@ describe('agent-memory mcp (subprocess over stdio)', () => {
     expect((await cli('remember', 'Ivan is learning to play chess', '--namespace', 'ivan')).code).toBe(0)
     expect((await cli('remember', 'Judy is learning to play chess', '--namespace', 'judy')).code).toBe(0)
 
-    const server = await startCli(['mcp', '--namespace', 'ivan', '--data-dir', dataDir], /serving memory_search/)
-    const responses = new Map<number, { result?: { content?: Array<{ text: string }>; tools?: Array<{ name: string }> } }>()
+    const server = await startCli(
+      ['mcp', '--namespace', 'ivan', '--data-dir', dataDir],
+      /serving memory_search/,
+    )
+    const responses = new Map<
+      number,
+      { result?: { content?: Array<{ text: string }>; tools?: Array<{ name: string }> } }
+    >()
     const waitFor = async (id: number) => {
       for (let attempt = 0; attempt < 600 && !responses.has(id); attempt++) {
-        for (const line of server.stdout().split('\n').filter((text) => text.trim() !== '')) {
+        for (const line of server
+          .stdout()
+          .split('\n')
+          .filter((text) => text.trim() !== '')) {
           const message = JSON.parse(line) as { jsonrpc: string; id?: number }
           expect(message.jsonrpc).toBe('2.0')
           if (typeof message.id === 'number') responses.set(message.id, message as never)
@@ -37,14 +46,23 @@ describe('agent-memory mcp (subprocess over stdio)', () => {
         jsonrpc: '2.0',
         id: 1,
         method: 'initialize',
-        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
+        params: {
+          protocolVersion: '2025-06-18',
+          capabilities: {},
+          clientInfo: { name: 'test', version: '1' },
+        },
       })
       await waitFor(1)
       send({ jsonrpc: '2.0', method: 'notifications/initialized' })
       send({ jsonrpc: '2.0', id: 2, method: 'tools/list' })
       const tools = (await waitFor(2)).result?.tools?.map((tool) => tool.name)
       expect(tools).toEqual(expect.arrayContaining(['memory_search', 'memory_remember', 'memory_forget']))
-      send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'memory_search', arguments: { query: 'who plays chess' } } })
+      send({
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'tools/call',
+        params: { name: 'memory_search', arguments: { query: 'who plays chess' } },
+      })
       const text = (await waitFor(3)).result?.content?.[0]?.text ?? ''
       expect(text).toMatch(/^1\. \[score \d\.\d\d \| [^\]]+\] Ivan is learning to play chess$/)
       expect(text).not.toContain('Judy')

@@ -15,7 +15,14 @@ describe('agent-memory on the embedded store (subprocess)', () => {
   const cli = (...args: string[]) => runCli([...args, '--data-dir', dataDir])
 
   it('remembers, then finds the memory by search; another namespace does not see it', async () => {
-    const remembered = await cli('remember', 'Alice keeps her bike in the blue shed', '--namespace', 'alice', '--tags', 'home,bike')
+    const remembered = await cli(
+      'remember',
+      'Alice keeps her bike in the blue shed',
+      '--namespace',
+      'alice',
+      '--tags',
+      'home,bike',
+    )
     expect(remembered.stderr).toContain('embedder hashing')
     expect(remembered.code).toBe(0)
     const id = /remembered (\S+)/.exec(remembered.stdout)?.[1]
@@ -33,17 +40,29 @@ describe('agent-memory on the embedded store (subprocess)', () => {
   })
 
   it('prints parseable JSON on stdout only, with the notice on stderr', async () => {
-    const remembered = await cli('remember', 'Bob takes the 7:40 train to work', '--namespace', 'bob', '--json')
+    const remembered = await cli(
+      'remember',
+      'Bob takes the 7:40 train to work',
+      '--namespace',
+      'bob',
+      '--json',
+    )
     expect(remembered.code).toBe(0)
     const result = JSON.parse(remembered.stdout)
     expect(result).toMatchObject({ namespace: 'bob', status: 'inserted' })
 
-    const again = JSON.parse((await cli('remember', 'Bob takes the 7:40 train to work', '--namespace', 'bob', '--json')).stdout)
+    const again = JSON.parse(
+      (await cli('remember', 'Bob takes the 7:40 train to work', '--namespace', 'bob', '--json')).stdout,
+    )
     expect(again).toMatchObject({ id: result.id, status: 'reinforced' })
 
     const search = await cli('search', 'which train does Bob take', '--namespace', 'bob', '--json')
     const parsed = JSON.parse(search.stdout)
-    expect(parsed.hits[0].memory).toMatchObject({ id: result.id, namespace: 'bob', content: 'Bob takes the 7:40 train to work' })
+    expect(parsed.hits[0].memory).toMatchObject({
+      id: result.id,
+      namespace: 'bob',
+      content: 'Bob takes the 7:40 train to work',
+    })
     expect(parsed.hits[0].memory).not.toHaveProperty('embedding')
     expect(search.stderr).toContain('embedder hashing')
 
@@ -62,25 +81,61 @@ describe('agent-memory on the embedded store (subprocess)', () => {
 
   it('supersedes a fact, keeps its history and answers --as-of with the old one', async () => {
     const old = JSON.parse(
-      (await cli('remember', 'Carol works at the harbour office', '--namespace', 'carol', '--valid-from', '2020-01-01', '--json')).stdout,
+      (
+        await cli(
+          'remember',
+          'Carol works at the harbour office',
+          '--namespace',
+          'carol',
+          '--valid-from',
+          '2020-01-01',
+          '--json',
+        )
+      ).stdout,
     )
     const replacement = JSON.parse(
-      (await cli('remember', 'Carol works at the station office', '--namespace', 'carol', '--supersedes', old.id, '--json')).stdout,
+      (
+        await cli(
+          'remember',
+          'Carol works at the station office',
+          '--namespace',
+          'carol',
+          '--supersedes',
+          old.id,
+          '--json',
+        )
+      ).stdout,
     )
-    const now = JSON.parse((await cli('search', 'where does Carol work', '--namespace', 'carol', '--json')).stdout)
+    const now = JSON.parse(
+      (await cli('search', 'where does Carol work', '--namespace', 'carol', '--json')).stdout,
+    )
     expect(now.hits.map((hit: { memory: { id: string } }) => hit.memory.id)).toEqual([replacement.id])
 
     const then = JSON.parse(
-      (await cli('search', 'where does Carol work', '--namespace', 'carol', '--as-of', '2021-06-01', '--json')).stdout,
+      (
+        await cli(
+          'search',
+          'where does Carol work',
+          '--namespace',
+          'carol',
+          '--as-of',
+          '2021-06-01',
+          '--json',
+        )
+      ).stdout,
     )
     expect(then.hits.map((hit: { memory: { id: string } }) => hit.memory.id)).toEqual([old.id])
 
-    const history = JSON.parse((await cli('history', replacement.id, '--namespace', 'carol', '--json')).stdout)
+    const history = JSON.parse(
+      (await cli('history', replacement.id, '--namespace', 'carol', '--json')).stdout,
+    )
     expect(history.history.map((entry: { id: string }) => entry.id)).toEqual([old.id, replacement.id])
   })
 
   it('forgets a memory, and says so when the id does not exist', async () => {
-    const made = JSON.parse((await cli('remember', 'Dave dislikes olives', '--namespace', 'dave', '--json')).stdout)
+    const made = JSON.parse(
+      (await cli('remember', 'Dave dislikes olives', '--namespace', 'dave', '--json')).stdout,
+    )
     // The id belongs to dave: another namespace cannot delete it.
     const wrongNamespace = await cli('forget', made.id, '--namespace', 'eve')
     expect(wrongNamespace.code).toBe(1)

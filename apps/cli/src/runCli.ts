@@ -1,14 +1,15 @@
 import { CommanderError } from 'commander'
 import { buildProgram } from './buildProgram.js'
-import { type CliIo, processIo } from './cli/CliIo.js'
+import type { CliIo } from './cli/CliIo.js'
 import type { CommandContext, OpenOptions } from './cli/CommandContext.js'
 import { describeFailure } from './cli/describeFailure.js'
 import { ExitCode } from './cli/ExitCode.js'
+import { processIo } from './cli/processIo.js'
 import type { CliConfig } from './config/CliConfig.js'
 import type { GlobalOptions } from './config/GlobalOptions.js'
 import { resolveConfig } from './config/resolveConfig.js'
-import { openMemory } from './open/openMemory.js'
 import type { OpenedMemory } from './open/OpenedMemory.js'
+import { openMemory } from './open/openMemory.js'
 
 export interface RunCliOptions {
   io?: CliIo

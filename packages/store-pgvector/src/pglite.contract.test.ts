@@ -1,12 +1,12 @@
-import { describeStoreContract } from '@agent-memory/testkit'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { describeStoreContract, type StoreContractFactory } from '@agent-memory/testkit'
 import { openEmbeddedStore } from './index.js'
 import type { PgVectorStore } from './store/PgVectorStore.js'
 
 // A data directory (not memory://) so `reopen` sees the recorded embedder of the first open.
-describeStoreContract('PgVectorStore on PGlite', async (embedder) => {
+const onDisk: StoreContractFactory = async (embedder) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'am-pglite-contract-'))
   let store: PgVectorStore = await openEmbeddedStore({ dataDir, ...embedder, handleSignals: false })
   return {
@@ -27,4 +27,15 @@ describeStoreContract('PgVectorStore on PGlite', async (embedder) => {
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+describeStoreContract('PgVectorStore on PGlite', onDisk, {
+  completeness: {
+    // In memory and without HNSW: every namespace, the 20,000-row one included, is searched
+    // exactly here (the HNSW path is proven on PostgreSQL).
+    factory: async (embedder) => {
+      const store = await openEmbeddedStore({ ...embedder, annIndex: false })
+      return { store, cleanup: () => store.close() }
+    },
+  },
 })

@@ -13,12 +13,15 @@ export {
   startFakeEmbeddingsServer,
 } from './fake-embeddings-server/startFakeEmbeddingsServer.js'
 export { InMemoryStore, type InMemoryStoreOptions } from './memory-store/InMemoryStore.js'
-export { describeStoreContract, type StoreContractOptions } from './store/describeStoreContract.js'
-export { describeStoreCompleteness, type StoreCompletenessOptions } from './store/describeStoreCompleteness.js'
-export {
-  type ContractStore,
-  type EmbedderIdentity,
-  type StoreContractFactory,
-  type StoreContractHandle,
-} from './store/StoreContractFactory.js'
 export { axisVector, clusteredVectors, cosine, normalize, seededRandom } from './store/contractVectors.js'
+export {
+  describeStoreCompleteness,
+  type StoreCompletenessOptions,
+} from './store/describeStoreCompleteness.js'
+export { describeStoreContract, type StoreContractOptions } from './store/describeStoreContract.js'
+export type {
+  ContractStore,
+  EmbedderIdentity,
+  StoreContractFactory,
+  StoreContractHandle,
+} from './store/StoreContractFactory.js'

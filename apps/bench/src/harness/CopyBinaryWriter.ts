@@ -11,20 +11,20 @@ const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1')
  * helpers for the field types the benchmarks write. This is the raw ceiling every bulk path is
  * compared with, so it does nothing but encode.
  */
-export class CopyBinaryWriter {
-  static header(): Buffer {
+export const CopyBinaryWriter = {
+  header(): Buffer {
     const header = Buffer.alloc(SIGNATURE.length + 8)
     SIGNATURE.copy(header, 0)
     return header
-  }
+  },
 
-  static trailer(): Buffer {
+  trailer(): Buffer {
     const trailer = Buffer.alloc(2)
     trailer.writeInt16BE(-1, 0)
     return trailer
-  }
+  },
 
-  static row(fields: readonly CopyField[]): Buffer {
+  row(fields: readonly CopyField[]): Buffer {
     let size = 2
     for (const field of fields) size += 4 + (field ? field.length : 0)
     const out = Buffer.allocUnsafe(size)
@@ -42,20 +42,20 @@ export class CopyBinaryWriter {
       at += field.length
     }
     return out
-  }
+  },
 
-  static text(value: string): Buffer {
+  text(value: string): Buffer {
     return Buffer.from(value, 'utf8')
-  }
+  },
 
-  static int8(value: number): Buffer {
+  int8(value: number): Buffer {
     const out = Buffer.allocUnsafe(8)
     out.writeBigInt64BE(BigInt(value), 0)
     return out
-  }
+  },
 
   /** pgvector's `vector_recv` layout: int16 dimensions, int16 zero, float4 big-endian values. */
-  static vector(values: Float32Array): Buffer {
+  vector(values: Float32Array): Buffer {
     const out = Buffer.allocUnsafe(4 + 4 * values.length)
     out.writeInt16BE(values.length, 0)
     out.writeInt16BE(0, 2)
@@ -67,5 +67,5 @@ export class CopyBinaryWriter {
       for (let i = 0; i < values.length; i++) out.writeFloatBE(values[i]!, 4 + 4 * i)
     }
     return out
-  }
+  },
 }

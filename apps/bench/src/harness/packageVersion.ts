@@ -12,7 +12,10 @@ export function packageVersion(name: string, fromDir?: string): string {
     let dir = dirname(require.resolve(name))
     for (let i = 0; i < 6; i++) {
       try {
-        const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string }
+        const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+          name?: string
+          version?: string
+        }
         if (pkg.name === name && pkg.version) return pkg.version
       } catch {
         // not at this level

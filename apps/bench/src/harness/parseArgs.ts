@@ -9,7 +9,14 @@ export interface BenchArgs {
 
 /** `--smoke`, `--size N` (or `--size=N`), `--queries N`, `--only W1,W2`, `--out DIR`; the rest positional. */
 export function parseArgs(argv: readonly string[]): BenchArgs {
-  const args: BenchArgs = { smoke: false, size: undefined, queries: undefined, only: undefined, out: undefined, positional: [] }
+  const args: BenchArgs = {
+    smoke: false,
+    size: undefined,
+    queries: undefined,
+    only: undefined,
+    out: undefined,
+    positional: [],
+  }
   const take = (i: number, name: string): string => {
     const value = argv[i + 1]
     if (value === undefined || value.startsWith('--')) throw new Error(`${name} needs a value`)
@@ -22,7 +29,10 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
   }
   for (let i = 0; i < argv.length; i++) {
     const raw = argv[i]!
-    const [flag, inline] = raw.startsWith('--') && raw.includes('=') ? [raw.slice(0, raw.indexOf('=')), raw.slice(raw.indexOf('=') + 1)] : [raw, undefined]
+    const [flag, inline] =
+      raw.startsWith('--') && raw.includes('=')
+        ? [raw.slice(0, raw.indexOf('=')), raw.slice(raw.indexOf('=') + 1)]
+        : [raw, undefined]
     const value = () => {
       if (inline !== undefined) return inline
       const v = take(i, flag!)
@@ -42,7 +52,10 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
         args.queries = count('--queries', value())
         break
       case '--only':
-        args.only = value().split(',').map((s) => s.trim().toUpperCase()).filter(Boolean)
+        args.only = value()
+          .split(',')
+          .map((s) => s.trim().toUpperCase())
+          .filter(Boolean)
         break
       case '--out':
         args.out = value()

@@ -12,7 +12,8 @@ export interface VariantSpec {
 }
 
 function aggregate(scores: QuestionScore[], latencies: number[]): LocomoScores {
-  const mean = (pick: (s: QuestionScore) => number) => (scores.length ? scores.reduce((t, s) => t + pick(s), 0) / scores.length : Number.NaN)
+  const mean = (pick: (s: QuestionScore) => number) =>
+    scores.length ? scores.reduce((t, s) => t + pick(s), 0) / scores.length : Number.NaN
   return {
     questions: scores.length,
     recallAny5: mean((s) => s.any5),
@@ -43,7 +44,10 @@ export async function evaluateVariant(
     const memory = createMemory({
       store,
       embedder,
-      options: { ...(spec.fusion ? { fusion: spec.fusion } : {}), onError: (error) => errors.push(String(error)) },
+      options: {
+        ...(spec.fusion ? { fusion: spec.fusion } : {}),
+        onError: (error) => errors.push(String(error)),
+      },
     })
     const scores: QuestionScore[] = []
     const byCategory = new Map<string, QuestionScore[]>()
@@ -54,7 +58,12 @@ export async function evaluateVariant(
       const inputs: MemoryInput[] = conversation.turns.map((turn) => ({
         content: turnContent(turn),
         tier: 'semantic',
-        metadata: { dia_id: turn.diaId, speaker: turn.speaker, session: turn.session, session_date: turn.sessionDate },
+        metadata: {
+          dia_id: turn.diaId,
+          speaker: turn.speaker,
+          session: turn.session,
+          session_date: turn.sessionDate,
+        },
         ...(turn.createdAt ? { createdAt: turn.createdAt } : {}),
       }))
       const diaIdsOf = new Map<string, Set<string>>()
@@ -94,7 +103,9 @@ export async function evaluateVariant(
       fusion: spec.fusion,
       overall,
       byCategory: Object.fromEntries(
-        [...byCategory].sort(([a], [b]) => a.localeCompare(b)).map(([category, list]) => [category, aggregate(list, categoryLatencies.get(category) ?? [])]),
+        [...byCategory]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([category, list]) => [category, aggregate(list, categoryLatencies.get(category) ?? [])]),
       ),
     }
   } finally {

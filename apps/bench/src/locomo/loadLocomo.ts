@@ -19,7 +19,8 @@ export function loadLocomo(json: unknown): LocomoData {
   let questionsWithoutEvidence = 0
   const conversations: LocomoConversation[] = json.map((sample: Record<string, unknown>, index) => {
     const conversation = sample.conversation as Record<string, unknown> | undefined
-    if (!conversation || typeof conversation !== 'object') throw new Error(`sample ${index} has no conversation`)
+    if (!conversation || typeof conversation !== 'object')
+      throw new Error(`sample ${index} has no conversation`)
     const turns: LocomoTurn[] = []
     const sessions = Object.keys(conversation)
       .map((key) => /^session_(\d+)$/.exec(key))
@@ -37,7 +38,8 @@ export function loadLocomo(json: unknown): LocomoData {
           diaId: raw.dia_id,
           speaker: typeof raw.speaker === 'string' ? raw.speaker : '?',
           text: raw.text,
-          imageCaption: typeof raw.blip_caption === 'string' && raw.blip_caption.trim() ? raw.blip_caption.trim() : null,
+          imageCaption:
+            typeof raw.blip_caption === 'string' && raw.blip_caption.trim() ? raw.blip_caption.trim() : null,
           session,
           sessionDate,
           createdAt: start ? new Date(start.getTime() + position * 1000) : null,
@@ -50,7 +52,9 @@ export function loadLocomo(json: unknown): LocomoData {
       if (typeof qa.question !== 'string') continue
       const evidence = new Set<string>()
       for (const entry of Array.isArray(qa.evidence) ? qa.evidence : []) {
-        for (const part of String(entry).split(/[;,\s]+/).filter(Boolean)) {
+        for (const part of String(entry)
+          .split(/[;,\s]+/)
+          .filter(Boolean)) {
           const m = /^D:?(\d+):(\d+)$/.exec(part)
           const id = m ? `D${m[1]}:${m[2]}` : part
           if (known.has(id)) evidence.add(id)

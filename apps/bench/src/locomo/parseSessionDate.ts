@@ -1,4 +1,17 @@
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december']
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+]
 
 /** LoCoMo's `"1:56 pm on 8 May, 2023"` as a UTC instant; null when it does not parse. */
 export function parseSessionDate(text: string): Date | null {

@@ -13,7 +13,10 @@ export interface QuestionScore {
  * Scores one question: `ranking` is the retrieved results best first, each the set of dia ids
  * that result stands for (usually one turn; an exact duplicate turn merges several).
  */
-export function scoreRanking(ranking: ReadonlyArray<ReadonlySet<string>>, evidence: readonly string[]): QuestionScore {
+export function scoreRanking(
+  ranking: ReadonlyArray<ReadonlySet<string>>,
+  evidence: readonly string[],
+): QuestionScore {
   const wanted = new Set(evidence)
   const foundAt = (k: number) => {
     const found = new Set<string>()

@@ -15,7 +15,9 @@ export interface RawRow {
 export async function copyRowsBinary(pool: pg.Pool, table: string, rows: Iterable<RawRow>): Promise<void> {
   const client = await pool.connect()
   try {
-    const stream = client.query(copyFrom(`COPY ${table} (id, namespace, content, embedding) FROM STDIN (FORMAT binary)`))
+    const stream = client.query(
+      copyFrom(`COPY ${table} (id, namespace, content, embedding) FROM STDIN (FORMAT binary)`),
+    )
     function* encode() {
       yield CopyBinaryWriter.header()
       for (const row of rows) {

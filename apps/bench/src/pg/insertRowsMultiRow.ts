@@ -16,6 +16,9 @@ export async function insertRowsMultiRow(
       values.push(row.id, row.namespace, row.content, vectorLiteral(row.embedding))
       return `($${4 * i + 1}, $${4 * i + 2}, $${4 * i + 3}, $${4 * i + 4})`
     })
-    await pool.query(`INSERT INTO ${table} (id, namespace, content, embedding) VALUES ${tuples.join(', ')}`, values)
+    await pool.query(
+      `INSERT INTO ${table} (id, namespace, content, embedding) VALUES ${tuples.join(', ')}`,
+      values,
+    )
   }
 }

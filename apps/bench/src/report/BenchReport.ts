@@ -93,6 +93,9 @@ export interface LocomoRun {
 
 /** Everything `docs/benchmarks.json` holds; each command refreshes its own part. */
 export interface BenchReport {
+  /** The default-size run (`pnpm bench`). */
   bench?: BenchRun
+  /** A run at ≥ 100k rows (`pnpm bench --size 100000`), where DESIGN §9's W2/W3 targets are stated. */
+  benchLarge?: BenchRun
   locomo?: LocomoRun
 }

@@ -22,7 +22,9 @@ export function renderIngestSvg(rates: readonly IngestRate[], title: string): st
     const top = TOP + i * (BAR + GAP)
     const w = Math.max(1, (rate.rowsPerSecond / max) * plotW)
     const colour = rate.label.startsWith('agent-memory') ? '#1f77b4' : '#999'
-    out.push(`<text x="${LEFT - 8}" y="${top + BAR / 2 + 4}" text-anchor="end">${escapeXml(rate.label)}</text>`)
+    out.push(
+      `<text x="${LEFT - 8}" y="${top + BAR / 2 + 4}" text-anchor="end">${escapeXml(rate.label)}</text>`,
+    )
     out.push(`<rect x="${LEFT}" y="${top}" width="${w.toFixed(1)}" height="${BAR}" fill="${colour}"/>`)
     out.push(
       `<text x="${(LEFT + w + 6).toFixed(1)}" y="${top + BAR / 2 + 4}">${Math.round(rate.rowsPerSecond).toLocaleString('en-US')}/s</text>`,

@@ -60,7 +60,10 @@ export function renderLatencyRecallSvg(series: readonly CurveSeries[], title: st
       const px = x(p.recall).toFixed(1)
       const py = y(p.p50).toFixed(1)
       out.push(`<circle cx="${px}" cy="${py}" r="3.5" fill="${colour}"/>`)
-      if (p.label) out.push(`<text x="${px}" y="${(y(p.p50) - 7).toFixed(1)}" font-size="10" text-anchor="middle" fill="${colour}">${escapeXml(p.label)}</text>`)
+      if (p.label)
+        out.push(
+          `<text x="${px}" y="${(y(p.p50) - 7).toFixed(1)}" font-size="10" text-anchor="middle" fill="${colour}">${escapeXml(p.label)}</text>`,
+        )
     }
     const ly = TOP + 10 + i * 18
     out.push(`<rect x="${LEFT + plotW + 14}" y="${ly - 6}" width="12" height="12" fill="${colour}"/>`)

@@ -42,7 +42,10 @@ export function renderMarkdown(report: BenchReport, charts: ChartFiles): string 
   ]
   const bench = report.bench
   if (bench) {
-    out.push(`## Summary (${bench.mode} run, ${bench.generatedAt}, size ${bench.size.toLocaleString('en-US')})`, '')
+    out.push(
+      `## Summary (${bench.mode} run, ${bench.generatedAt}, size ${bench.size.toLocaleString('en-US')})`,
+      '',
+    )
     out.push(`Command: \`${bench.command}\``, '')
     const rows = bench.workloads.flatMap((w) =>
       w.summary.map((s) => [
@@ -54,7 +57,12 @@ export function renderMarkdown(report: BenchReport, charts: ChartFiles): string 
         s.met === null ? '—' : s.met ? 'yes' : '**no**',
       ]),
     )
-    out.push(table(['Workload', 'Metric', 'agent-memory', 'Peers / baselines (same run)', 'Target (DESIGN §9)', 'Met'], rows))
+    out.push(
+      table(
+        ['Workload', 'Metric', 'agent-memory', 'Peers / baselines (same run)', 'Target (DESIGN §9)', 'Met'],
+        rows,
+      ),
+    )
     const skipped = bench.workloads.filter((w) => w.status !== 'ok')
     if (skipped.length) {
       out.push('')
@@ -79,7 +87,18 @@ export function renderMarkdown(report: BenchReport, charts: ChartFiles): string 
     )
     out.push(
       table(
-        ['Backend', 'Mode', 'Fusion', 'Questions', 'R_any@5 %', 'R_any@10 %', 'Evidence R@5 %', 'Evidence R@10 %', 'MRR@10 %', 'p50 ms'],
+        [
+          'Backend',
+          'Mode',
+          'Fusion',
+          'Questions',
+          'R_any@5 %',
+          'R_any@10 %',
+          'Evidence R@5 %',
+          'Evidence R@10 %',
+          'MRR@10 %',
+          'p50 ms',
+        ],
         locomo.variants.map((v) => [
           v.backend,
           v.mode,
@@ -95,7 +114,12 @@ export function renderMarkdown(report: BenchReport, charts: ChartFiles): string 
     const first = locomo.variants[0]
     out.push(
       table(
-        ['Backend', 'Mode', 'Fusion', ...categories.map((c) => `cat ${c} (${first?.byCategory[c]?.questions ?? 0})`)],
+        [
+          'Backend',
+          'Mode',
+          'Fusion',
+          ...categories.map((c) => `cat ${c} (${first?.byCategory[c]?.questions ?? 0})`),
+        ],
         locomo.variants.map((v) => [
           v.backend,
           v.mode,
@@ -108,7 +132,14 @@ export function renderMarkdown(report: BenchReport, charts: ChartFiles): string 
     if (locomo.skipped.length) out.push(...locomo.skipped.map((s) => `- skipped: ${s}`), '')
   }
   if (bench) {
-    out.push('## Charts', '', `![latency vs recall](${charts.latencyRecall})`, '', `![ingest rates](${charts.ingest})`, '')
+    out.push(
+      '## Charts',
+      '',
+      `![latency vs recall](${charts.latencyRecall})`,
+      '',
+      `![ingest rates](${charts.ingest})`,
+      '',
+    )
     out.push('## Environment', '')
     out.push(table(['Item', 'Value'], Object.entries(bench.environment)), '')
     out.push('## Workloads', '')

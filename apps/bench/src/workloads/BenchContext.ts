@@ -24,4 +24,6 @@ export interface BenchContext {
   /** Content text of row i (deterministic). */
   text(i: number): string
   log(line: string): void
+  /** The monorepo root. */
+  repoRoot: string
 }

@@ -1,9 +1,9 @@
 import { Document } from '@langchain/core/documents'
 import { timeIt } from '../harness/timeIt.js'
+import { openLangChainPeer } from '../peers/openLangChainPeer.js'
 import { copyRowsBinary } from '../pg/copyRowsBinary.js'
 import { createRawTable } from '../pg/createRawTable.js'
 import { insertRowsMultiRow } from '../pg/insertRowsMultiRow.js'
-import { openLangChainPeer } from '../peers/openLangChainPeer.js'
 import type { IngestRate, SummaryRow } from '../report/BenchReport.js'
 import { formatNumber } from '../report/formatNumber.js'
 import type { BenchContext } from './BenchContext.js'
@@ -16,7 +16,10 @@ import type { WorkloadOutcome } from './WorkloadOutcome.js'
  * COPY runs first and last (the ceiling is the better of the two, so drift during the run counts
  * against us, not for us); then multi-row text INSERT, LangChain.js `addVectors`, and our bulk path.
  */
-export async function runIngestWorkload(ctx: BenchContext, ours: OursIngest | undefined): Promise<WorkloadOutcome> {
+export async function runIngestWorkload(
+  ctx: BenchContext,
+  ours: OursIngest | undefined,
+): Promise<WorkloadOutcome> {
   const pool = ctx.pool!
   const n = ctx.ingestRows
   const rows = rawRows(ctx, n)
@@ -41,7 +44,9 @@ export async function runIngestWorkload(ctx: BenchContext, ours: OursIngest | un
   // The peer gets plain number[] vectors and Documents built before the clock starts.
   const peer = await openLangChainPeer(ctx.databaseUrl!, ctx.schema, 'w1_langchain', dims)
   const vectors = rows.map((row) => Array.from(row.embedding))
-  const documents = rows.map((row) => new Document({ pageContent: row.content, metadata: { namespace: row.namespace } }))
+  const documents = rows.map(
+    (row) => new Document({ pageContent: row.content, metadata: { namespace: row.namespace } }),
+  )
   const langchain = await timeIt(() => peer.addVectors(vectors, documents))
   await peer.end()
   results.push({ label: 'LangChain.js PGVectorStore.addVectors', ms: langchain.ms })
@@ -90,7 +95,14 @@ export async function runIngestWorkload(ctx: BenchContext, ours: OursIngest | un
       },
     )
   } else {
-    summary.push({ workload: 'W1', metric: 'bulk import rows/s (no index)', ours: 'not measured', peers, target: '≥ 15,000 rows/s', met: null })
+    summary.push({
+      workload: 'W1',
+      metric: 'bulk import rows/s (no index)',
+      ours: 'not measured',
+      peers,
+      target: '≥ 15,000 rows/s',
+      met: null,
+    })
   }
   const ingestRates: IngestRate[] = results.map((r) => ({ label: r.label, rowsPerSecond: rate(r.ms) }))
   return {
@@ -98,12 +110,23 @@ export async function runIngestWorkload(ctx: BenchContext, ours: OursIngest | un
       id: 'W1',
       title: 'Bulk import, native Postgres, no vector index',
       status: 'ok',
-      settings: { rows: n, dimensions: dims, 'text chars/row': '~200', namespaces: 1, synchronous_commit: 'off (session)' },
+      settings: {
+        rows: n,
+        dimensions: dims,
+        'text chars/row': '~200',
+        namespaces: 1,
+        synchronous_commit: 'off (session)',
+      },
       tables: [
         {
           title: `Ingest of ${n.toLocaleString('en-US')} rows (same run)`,
           columns: ['Method', 'Seconds', 'Rows/s', '÷ raw COPY (best)'],
-          rows: results.map((r) => [r.label, formatNumber(r.ms / 1000, 2), formatNumber(rate(r.ms), 0), `${formatNumber((ceilingMs / r.ms) * 100, 0)}%`]),
+          rows: results.map((r) => [
+            r.label,
+            formatNumber(r.ms / 1000, 2),
+            formatNumber(rate(r.ms), 0),
+            `${formatNumber((ceilingMs / r.ms) * 100, 0)}%`,
+          ]),
         },
       ],
       notes: [

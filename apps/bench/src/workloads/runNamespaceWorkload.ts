@@ -2,12 +2,12 @@ import { exactTopK } from '../harness/exactTopK.js'
 import type { LatencySummary } from '../harness/LatencySummary.js'
 import { measureLatencies } from '../harness/measureLatencies.js'
 import { vectorLiteral } from '../harness/vectorLiteral.js'
-import { buildHnswIndex } from '../pg/buildHnswIndex.js'
-import { copyRowsBinary } from '../pg/copyRowsBinary.js'
-import { createRawTable } from '../pg/createRawTable.js'
 import { copyIntoLangChainTable } from '../peers/copyIntoLangChainTable.js'
 import { openLangChainPeer } from '../peers/openLangChainPeer.js'
 import { rowOfLangChainId } from '../peers/rowOfLangChainId.js'
+import { buildHnswIndex } from '../pg/buildHnswIndex.js'
+import { copyRowsBinary } from '../pg/copyRowsBinary.js'
+import { createRawTable } from '../pg/createRawTable.js'
 import type { ReportTable, SummaryRow } from '../report/BenchReport.js'
 import { formatNumber } from '../report/formatNumber.js'
 import type { BenchContext } from './BenchContext.js'
@@ -36,7 +36,10 @@ interface Measured {
  * plus `WHERE namespace = …` (raw SQL with the index forced, and LangChain.js with its metadata
  * filter, as the planner runs it) — as the negative control, counting short results.
  */
-export async function runNamespaceWorkload(ctx: BenchContext, ours: OursSearchFactory | undefined): Promise<WorkloadOutcome> {
+export async function runNamespaceWorkload(
+  ctx: BenchContext,
+  ours: OursSearchFactory | undefined,
+): Promise<WorkloadOutcome> {
   const pool = ctx.pool!
   const n = ctx.size
   const k = ctx.k
@@ -44,7 +47,11 @@ export async function runNamespaceWorkload(ctx: BenchContext, ours: OursSearchFa
   const pad = (i: number) => `ns-${String(i).padStart(4, '0')}`
   const bigRows = Math.floor(n * 0.2)
   const distributions: Distribution[] = [
-    { name: 'uniform', namespaceOf: (i) => pad(i % namespaces), namespaceOfQuery: (q) => pad((q * 7) % namespaces) },
+    {
+      name: 'uniform',
+      namespaceOf: (i) => pad(i % namespaces),
+      namespaceOfQuery: (q) => pad((q * 7) % namespaces),
+    },
     {
       name: 'skewed',
       namespaceOf: (i) => (i < bigRows ? 'ns-big' : pad(i % (namespaces - 1))),
@@ -60,7 +67,13 @@ export async function runNamespaceWorkload(ctx: BenchContext, ours: OursSearchFa
     'Negative control, raw: global HNSW (ef_search 40, iterative scan off) with `enable_seqscan`/`enable_bitmapscan` off so the index is used, as at scale.',
     'Negative control, LangChain.js: `similaritySearchVectorWithScore(q, 10, { namespace })` (jsonb `metadata->>` filter) with the planner’s own choice.',
   ]
-  const settings: Record<string, string | number> = { rows: n, namespaces, k, queries: ctx.queries, 'skewed big namespace rows': bigRows }
+  const settings: Record<string, string | number> = {
+    rows: n,
+    namespaces,
+    k,
+    queries: ctx.queries,
+    'skewed big namespace rows': bigRows,
+  }
 
   for (const dist of distributions) {
     const rows = rawRows(ctx, n, dist.namespaceOf)
@@ -71,7 +84,9 @@ export async function runNamespaceWorkload(ctx: BenchContext, ours: OursSearchFa
       members.set(row.namespace, list)
     }
     const queryNs = Array.from({ length: ctx.queries }, (_, q) => dist.namespaceOfQuery(q))
-    const truth = queryNs.map((ns, q) => exactTopK(ctx.data, ctx.queryVectors.row(q), k, members.get(ns) ?? []))
+    const truth = queryNs.map((ns, q) =>
+      exactTopK(ctx.data, ctx.queryVectors.row(q), k, members.get(ns) ?? []),
+    )
     const expected = queryNs.map((ns) => Math.min(k, members.get(ns)?.length ?? 0))
     const score = (label: string, m: { latency: LatencySummary; results: number[][] }): Measured => ({
       label,
@@ -115,7 +130,10 @@ export async function runNamespaceWorkload(ctx: BenchContext, ours: OursSearchFa
       `EXPLAIN SELECT * FROM "${ctx.schema}".${peerTable} WHERE metadata->>'namespace' = $2 ORDER BY embedding <=> $1 LIMIT 10`,
       [vectorLiteral(ctx.queryVectors.row(1)), queryNs[1]],
     )
-    const planShape = plan.rows.map((r) => r['QUERY PLAN'].trim().split('  ')[0]).filter((line) => /Scan|Sort|Limit/.test(line!)).join(' → ')
+    const planShape = plan.rows
+      .map((r) => r['QUERY PLAN'].trim().split('  ')[0])
+      .filter((line) => /Scan|Sort|Limit/.test(line!))
+      .join(' → ')
     notes.push(`LangChain.js plan (${dist.name}, small namespace): ${planShape}`)
     const arrays = Array.from({ length: ctx.queries }, (_, q) => Array.from(ctx.queryVectors.row(q)))
     const langchain = await measureLatencies(async (q) => {
@@ -130,7 +148,10 @@ export async function runNamespaceWorkload(ctx: BenchContext, ours: OursSearchFa
       const target = await ours(`w3_${dist.name}`)
       try {
         await target.load(rows)
-        const measured = await measureLatencies((q) => target.search(queryNs[q]!, ctx.queryVectors.row(q), k), measure)
+        const measured = await measureLatencies(
+          (q) => target.search(queryNs[q]!, ctx.queryVectors.row(q), k),
+          measure,
+        )
         const m = score(`${target.label} searchVector`, measured)
         results.push(m)
         const bigQueries = queryNs.map((ns, q) => [ns, q] as const).filter(([ns]) => ns === 'ns-big')
@@ -138,20 +159,24 @@ export async function runNamespaceWorkload(ctx: BenchContext, ours: OursSearchFa
           `${dist.name}: ours p50 ${formatNumber(m.latency.p50)} ms over all queries` +
             (bigQueries.length ? `; ${bigQueries.length} big-namespace queries included` : ''),
         )
-        summary.push(
-          {
-            workload: 'W3',
-            metric: `per-namespace, ${dist.name}: complete / recall@10 / p50 ms`,
-            ours: `${formatNumber(m.complete * 100, 1)}% / ${formatNumber(m.recall, 3)} / ${formatNumber(m.latency.p50)}`,
-            peers: results
-              .filter((r) => r !== m)
-              .map((r) => `${r.label.startsWith('raw') ? 'raw HNSW+filter' : 'LangChain'} ${formatNumber(r.complete * 100, 1)}% / ${formatNumber(r.recall, 3)} / ${formatNumber(r.latency.p50)}`)
-              .join('; '),
-            target: '100% / ≥ 0.99 / ≤ 2 ms (100k)',
-            met: ctx.smoke ? null : m.complete === 1 && m.recall >= 0.99 && (n < 100_000 || m.latency.p50 <= 2),
-          },
+        summary.push({
+          workload: 'W3',
+          metric: `per-namespace, ${dist.name}: complete / recall@10 / p50 ms`,
+          ours: `${formatNumber(m.complete * 100, 1)}% / ${formatNumber(m.recall, 3)} / ${formatNumber(m.latency.p50)}`,
+          peers: results
+            .filter((r) => r !== m)
+            .map(
+              (r) =>
+                `${r.label.startsWith('raw') ? 'raw HNSW+filter' : 'LangChain'} ${formatNumber(r.complete * 100, 1)}% / ${formatNumber(r.recall, 3)} / ${formatNumber(r.latency.p50)}`,
+            )
+            .join('; '),
+          target: '100% / ≥ 0.99 / ≤ 2 ms (100k)',
+          met: ctx.smoke ? null : m.complete === 1 && m.recall >= 0.99 && (n < 100_000 || m.latency.p50 <= 2),
+        })
+        Object.assign(
+          settings,
+          Object.fromEntries(Object.entries(target.settings()).map(([key, v]) => [`ours ${key}`, v])),
         )
-        Object.assign(settings, Object.fromEntries(Object.entries(target.settings()).map(([key, v]) => [`ours ${key}`, v])))
       } finally {
         await target.close()
       }
@@ -162,11 +187,26 @@ export async function runNamespaceWorkload(ctx: BenchContext, ours: OursSearchFa
     tables.push({
       title: `${dist.name} (${dist.name === 'uniform' ? `${n / namespaces} rows per namespace` : `one namespace with ${bigRows} rows, the rest ~${Math.round((n - bigRows) / (namespaces - 1))}`})`,
       columns: ['Method', 'complete %', 'empty results', `recall@${k}`, 'p50 ms', 'p99 ms'],
-      rows: results.map((r) => [r.label, formatNumber(r.complete * 100, 1), r.empty, formatNumber(r.recall, 3), formatNumber(r.latency.p50), formatNumber(r.latency.p99)]),
+      rows: results.map((r) => [
+        r.label,
+        formatNumber(r.complete * 100, 1),
+        r.empty,
+        formatNumber(r.recall, 3),
+        formatNumber(r.latency.p50),
+        formatNumber(r.latency.p99),
+      ]),
     })
   }
   if (!ours) notes.push('Our store was not available in this build: only the negative controls ran.')
   return {
-    report: { id: 'W3', title: 'Per-namespace top-10 (uniform and skewed)', status: 'ok', settings, tables, notes, summary },
+    report: {
+      id: 'W3',
+      title: 'Per-namespace top-10 (uniform and skewed)',
+      status: 'ok',
+      settings,
+      tables,
+      notes,
+      summary,
+    },
   }
 }

@@ -1,12 +1,12 @@
 import { measureLatencies } from '../harness/measureLatencies.js'
 import { timeIt } from '../harness/timeIt.js'
 import { vectorLiteral } from '../harness/vectorLiteral.js'
-import { buildHnswIndex } from '../pg/buildHnswIndex.js'
-import { copyRowsBinary } from '../pg/copyRowsBinary.js'
-import { createRawTable } from '../pg/createRawTable.js'
 import { copyIntoLangChainTable } from '../peers/copyIntoLangChainTable.js'
 import { openLangChainPeer } from '../peers/openLangChainPeer.js'
 import { rowOfLangChainId } from '../peers/rowOfLangChainId.js'
+import { buildHnswIndex } from '../pg/buildHnswIndex.js'
+import { copyRowsBinary } from '../pg/copyRowsBinary.js'
+import { createRawTable } from '../pg/createRawTable.js'
 import type { CurvePoint, CurveSeries, SummaryRow } from '../report/BenchReport.js'
 import { formatNumber } from '../report/formatNumber.js'
 import type { BenchContext } from './BenchContext.js'
@@ -16,7 +16,7 @@ import { rawRows } from './rawRows.js'
 import { unfilteredTruth } from './unfilteredTruth.js'
 import type { WorkloadOutcome } from './WorkloadOutcome.js'
 
-const SWEEP = [10, 20, 40, 64, 100, 200, 400]
+const SWEEP = [20, 40, 64, 100, 200, 400]
 
 /**
  * W2: unfiltered top-k over `size` rows with HNSW (m 16, ef_construction 64): raw SQL over an
@@ -24,7 +24,10 @@ const SWEEP = [10, 20, 40, 64, 100, 200, 400]
  * `similaritySearchVectorWithScore` on its own table shape, and our store (one namespace holding
  * every row, so it takes its ANN path).
  */
-export async function runSearchWorkload(ctx: BenchContext, oursTargets: OursSearchFactory[]): Promise<WorkloadOutcome> {
+export async function runSearchWorkload(
+  ctx: BenchContext,
+  oursTargets: OursSearchFactory[],
+): Promise<WorkloadOutcome> {
   const pool = ctx.pool!
   const n = ctx.size
   const k = ctx.k
@@ -39,7 +42,9 @@ export async function runSearchWorkload(ctx: BenchContext, oursTargets: OursSear
   await createRawTable(pool, 'w2_raw', ctx.data.dimensions)
   const load = await timeIt(() => copyRowsBinary(pool, 'w2_raw', rows))
   const buildMs = await buildHnswIndex(pool, 'w2_raw', '2GB')
-  ctx.log(`W2 raw: loaded ${n} rows in ${formatNumber(load.ms / 1000)} s, HNSW built in ${formatNumber(buildMs / 1000)} s`)
+  ctx.log(
+    `W2 raw: loaded ${n} rows in ${formatNumber(load.ms / 1000)} s, HNSW built in ${formatNumber(buildMs / 1000)} s`,
+  )
 
   const client = await pool.connect()
   const sweep: CurvePoint[] = []
@@ -56,24 +61,41 @@ export async function runSearchWorkload(ctx: BenchContext, oursTargets: OursSear
       }, measure)
       const recall = meanRecall(measured.results, truth, k)
       sweep.push({ label: `ef ${ef}`, recall, p50: measured.latency.p50, p99: measured.latency.p99 })
-      tableRows.push([`raw SQL, HNSW ef_search ${ef}`, formatNumber(measured.latency.p50, 2), formatNumber(measured.latency.p95, 2), formatNumber(measured.latency.p99, 2), formatNumber(recall, 3)])
+      tableRows.push([
+        `raw SQL, HNSW ef_search ${ef}`,
+        formatNumber(measured.latency.p50, 2),
+        formatNumber(measured.latency.p95, 2),
+        formatNumber(measured.latency.p99, 2),
+        formatNumber(recall, 3),
+      ])
       if (ef === 40) rawDefault = { p50: measured.latency.p50, p99: measured.latency.p99, recall }
-      ctx.log(`W2 raw ef_search ${ef}: p50 ${formatNumber(measured.latency.p50)} ms, recall ${formatNumber(recall, 3)}`)
+      ctx.log(
+        `W2 raw ef_search ${ef}: p50 ${formatNumber(measured.latency.p50)} ms, recall ${formatNumber(recall, 3)}`,
+      )
     }
     await client.query('RESET hnsw.ef_search')
     // The exact scan, for scale: fewer queries, it is slow by design.
     await client.query('SET enable_indexscan = off')
     const exactQueries = Math.min(ctx.queries, ctx.smoke ? 20 : 100)
-    const exact = await measureLatencies(async (i) => {
-      const { rows: hits } = await client.query<{ id: string }>(
-        'SELECT id FROM w2_raw ORDER BY embedding <=> $1::vector LIMIT $2',
-        [queryText[i], k],
-      )
-      return hits.map((h) => Number(h.id))
-    }, { warmup: 2, iterations: exactQueries })
+    const exact = await measureLatencies(
+      async (i) => {
+        const { rows: hits } = await client.query<{ id: string }>(
+          'SELECT id FROM w2_raw ORDER BY embedding <=> $1::vector LIMIT $2',
+          [queryText[i], k],
+        )
+        return hits.map((h) => Number(h.id))
+      },
+      { warmup: 2, iterations: exactQueries },
+    )
     await client.query('RESET enable_indexscan')
     const exactRecall = meanRecall(exact.results, truth, k)
-    tableRows.push([`raw SQL, exact scan (seq scan, ${exactQueries} queries)`, formatNumber(exact.latency.p50, 2), formatNumber(exact.latency.p95, 2), formatNumber(exact.latency.p99, 2), formatNumber(exactRecall, 3)])
+    tableRows.push([
+      `raw SQL, exact scan (seq scan, ${exactQueries} queries)`,
+      formatNumber(exact.latency.p50, 2),
+      formatNumber(exact.latency.p95, 2),
+      formatNumber(exact.latency.p99, 2),
+      formatNumber(exactRecall, 3),
+    ])
   } finally {
     client.release()
   }
@@ -93,11 +115,31 @@ export async function runSearchWorkload(ctx: BenchContext, oursTargets: OursSear
   await peer.end()
   await pool.query(`DROP TABLE "${ctx.schema}".w2_langchain`)
   const langchainRecall = meanRecall(langchain.results, truth, k)
-  tableRows.push(['LangChain.js similaritySearchVectorWithScore (ef_search default 40)', formatNumber(langchain.latency.p50, 2), formatNumber(langchain.latency.p95, 2), formatNumber(langchain.latency.p99, 2), formatNumber(langchainRecall, 3)])
-  curves.push({ name: 'LangChain.js', points: [{ label: 'LC', recall: langchainRecall, p50: langchain.latency.p50, p99: langchain.latency.p99 }] })
-  ctx.log(`W2 LangChain: p50 ${formatNumber(langchain.latency.p50)} ms, recall ${formatNumber(langchainRecall, 3)}`)
+  tableRows.push([
+    'LangChain.js similaritySearchVectorWithScore (ef_search default 40)',
+    formatNumber(langchain.latency.p50, 2),
+    formatNumber(langchain.latency.p95, 2),
+    formatNumber(langchain.latency.p99, 2),
+    formatNumber(langchainRecall, 3),
+  ])
+  curves.push({
+    name: 'LangChain.js',
+    points: [
+      { label: 'LC', recall: langchainRecall, p50: langchain.latency.p50, p99: langchain.latency.p99 },
+    ],
+  })
+  ctx.log(
+    `W2 LangChain: p50 ${formatNumber(langchain.latency.p50)} ms, recall ${formatNumber(langchainRecall, 3)}`,
+  )
 
-  const settings: Record<string, string | number> = { rows: n, queries: ctx.queries, warmup: ctx.warmup, k, hnsw: 'm 16, ef_construction 64, cosine', 'raw HNSW build s': formatNumber(buildMs / 1000, 1) }
+  const settings: Record<string, string | number> = {
+    rows: n,
+    queries: ctx.queries,
+    warmup: ctx.warmup,
+    k,
+    hnsw: 'm 16, ef_construction 64, cosine',
+    'raw HNSW build s': formatNumber(buildMs / 1000, 1),
+  }
   const notes = [
     'Raw SQL: one pooled client, `SET hnsw.ef_search` per sweep point, only the query timed; vectors sent as text literals (as the peers do).',
     'Recall@10 against an exact scan computed in JS over the same vectors; synthetic clustered data overstates HNSW recall compared with real embeddings (perf-anchors §6).',
@@ -107,13 +149,32 @@ export async function runSearchWorkload(ctx: BenchContext, oursTargets: OursSear
     try {
       const loaded = await timeIt(() => target.load(rows))
       ctx.log(`W2 ${target.label}: loaded ${n} rows in ${formatNumber(loaded.ms / 1000)} s`)
-      const measured = await measureLatencies((i) => target.search('w2', ctx.queryVectors.row(i % ctx.queryVectors.count), k), measure)
+      const measured = await measureLatencies(
+        (i) => target.search('w2', ctx.queryVectors.row(i % ctx.queryVectors.count), k),
+        measure,
+      )
       const recall = meanRecall(measured.results, truth, k)
-      Object.assign(settings, Object.fromEntries(Object.entries(target.settings()).map(([key, v]) => [`${target.label} ${key}`, v])))
+      Object.assign(
+        settings,
+        Object.fromEntries(
+          Object.entries(target.settings()).map(([key, v]) => [`${target.label} ${key}`, v]),
+        ),
+      )
       settings[`${target.label} load s (incl. index build)`] = formatNumber(loaded.ms / 1000, 1)
-      tableRows.push([`${target.label} searchVector`, formatNumber(measured.latency.p50, 2), formatNumber(measured.latency.p95, 2), formatNumber(measured.latency.p99, 2), formatNumber(recall, 3)])
-      curves.push({ name: target.label, points: [{ label: '', recall, p50: measured.latency.p50, p99: measured.latency.p99 }] })
-      ctx.log(`W2 ${target.label}: p50 ${formatNumber(measured.latency.p50)} ms, recall ${formatNumber(recall, 3)}`)
+      tableRows.push([
+        `${target.label} searchVector`,
+        formatNumber(measured.latency.p50, 2),
+        formatNumber(measured.latency.p95, 2),
+        formatNumber(measured.latency.p99, 2),
+        formatNumber(recall, 3),
+      ])
+      curves.push({
+        name: target.label,
+        points: [{ label: '', recall, p50: measured.latency.p50, p99: measured.latency.p99 }],
+      })
+      ctx.log(
+        `W2 ${target.label}: p50 ${formatNumber(measured.latency.p50)} ms, recall ${formatNumber(recall, 3)}`,
+      )
       const big = n >= 100_000
       summary.push(
         {
@@ -155,7 +216,13 @@ export async function runSearchWorkload(ctx: BenchContext, oursTargets: OursSear
       title: `Top-${k} search, HNSW, ${n.toLocaleString('en-US')} rows`,
       status: 'ok',
       settings,
-      tables: [{ title: `Top-${k} latency (ms) and recall@${k}`, columns: ['Method', 'p50', 'p95', 'p99', `recall@${k}`], rows: tableRows }],
+      tables: [
+        {
+          title: `Top-${k} latency (ms) and recall@${k}`,
+          columns: ['Method', 'p50', 'p95', 'p99', `recall@${k}`],
+          rows: tableRows,
+        },
+      ],
       notes,
       summary,
     },

@@ -9,8 +9,11 @@ export function unfilteredTruth(ctx: BenchContext): number[][] {
   if (!truth) {
     const started = Date.now()
     truth = []
-    for (let q = 0; q < ctx.queryVectors.count; q++) truth.push(exactTopK(ctx.data, ctx.queryVectors.row(q), ctx.k))
-    ctx.log(`ground truth: ${ctx.queryVectors.count} exact top-${ctx.k} scans over ${ctx.data.count} rows in ${Date.now() - started} ms`)
+    for (let q = 0; q < ctx.queryVectors.count; q++)
+      truth.push(exactTopK(ctx.data, ctx.queryVectors.row(q), ctx.k))
+    ctx.log(
+      `ground truth: ${ctx.queryVectors.count} exact top-${ctx.k} scans over ${ctx.data.count} rows in ${Date.now() - started} ms`,
+    )
     cache.set(ctx, truth)
   }
   return truth

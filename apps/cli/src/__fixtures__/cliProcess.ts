@@ -19,7 +19,12 @@ export interface CliResult {
  */
 export function cliEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env = { ...process.env }
-  for (const key of ['DATABASE_URL', 'OPENROUTER_API_KEY', 'AGENT_MEMORY_DATA_DIR', 'AGENT_MEMORY_NAMESPACE']) {
+  for (const key of [
+    'DATABASE_URL',
+    'OPENROUTER_API_KEY',
+    'AGENT_MEMORY_DATA_DIR',
+    'AGENT_MEMORY_NAMESPACE',
+  ]) {
     delete env[key]
   }
   return { ...env, NO_COLOR: '1', ...extra }
@@ -51,7 +56,12 @@ export async function startCli(
   args: readonly string[],
   ready: RegExp,
   options: { env?: Record<string, string> } = {},
-): Promise<{ child: ChildProcess; stderr: () => string; stdout: () => string; stop: () => Promise<number | null> }> {
+): Promise<{
+  child: ChildProcess
+  stderr: () => string
+  stdout: () => string
+  stop: () => Promise<number | null>
+}> {
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd: CLI_ROOT,
     env: cliEnv(options.env),
@@ -82,7 +92,9 @@ export async function startCli(
 }
 
 /** A fresh temporary directory, removed by the returned cleanup. */
-export async function temporaryDirectory(prefix = 'agent-memory-cli-test-'): Promise<{ dir: string; remove: () => Promise<void> }> {
+export async function temporaryDirectory(
+  prefix = 'agent-memory-cli-test-',
+): Promise<{ dir: string; remove: () => Promise<void> }> {
   const dir = await mkdtemp(path.join(tmpdir(), prefix))
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) }
 }

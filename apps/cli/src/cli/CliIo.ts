@@ -10,12 +10,3 @@ export interface CliIo {
   /** Terminal width for progress bars. */
   readonly columns: number
 }
-
-export function processIo(): CliIo {
-  return {
-    out: (text) => process.stdout.write(text),
-    err: (text) => process.stderr.write(text),
-    stderrIsTTY: process.stderr.isTTY === true,
-    columns: process.stderr.columns ?? 80,
-  }
-}

@@ -1,4 +1,4 @@
-import { InvalidArgumentError, MemoryError, ValidationError, redactSecrets } from '@agent-memory/core'
+import { InvalidArgumentError, MemoryError, redactSecrets, ValidationError } from '@agent-memory/core'
 import { CliFailure } from './CliFailure.js'
 import { ExitCode } from './ExitCode.js'
 import { UsageError } from './UsageError.js'
@@ -26,7 +26,9 @@ function detailOf(error: unknown): string {
   const parts: string[] = []
   let current: unknown = error
   for (let depth = 0; current !== undefined && depth < 5; depth++) {
-    parts.push(current instanceof Error ? (current.stack ?? `${current.name}: ${current.message}`) : String(current))
+    parts.push(
+      current instanceof Error ? (current.stack ?? `${current.name}: ${current.message}`) : String(current),
+    )
     current = current instanceof Error ? current.cause : undefined
     if (current !== undefined) parts.push('caused by:')
   }
@@ -37,7 +39,12 @@ function detailOf(error: unknown): string {
 export function describeFailure(error: unknown): FailureDescription {
   const usage =
     error instanceof UsageError || InvalidArgumentError.isInstance(error) || ValidationError.isInstance(error)
-  const oneLine = redactSecrets(messageOf(error)).replace(/\s*\n\s*/g, ' ').trim()
-  const message = MemoryError.isInstance(error) || error instanceof CliFailure || usage ? oneLine : `unexpected failure: ${oneLine}`
+  const oneLine = redactSecrets(messageOf(error))
+    .replace(/\s*\n\s*/g, ' ')
+    .trim()
+  const message =
+    MemoryError.isInstance(error) || error instanceof CliFailure || usage
+      ? oneLine
+      : `unexpected failure: ${oneLine}`
   return { message, exitCode: usage ? ExitCode.usage : ExitCode.failure, detail: detailOf(error) }
 }

@@ -27,7 +27,9 @@ export function registerDemoCommand(program: Command, context: CommandContext): 
         )
         try {
           io.out('agent-memory demo\n')
-          io.out(`store     ${opened.storeDescription} (fresh, ${flags.keep === true ? 'kept' : 'removed at the end'})\n`)
+          io.out(
+            `store     ${opened.storeDescription} (fresh, ${flags.keep === true ? 'kept' : 'removed at the end'})\n`,
+          )
           io.out(`embedder  ${opened.embedderDescription}\n`)
           io.err(`agent-memory: ${opened.storeDescription}; embedder ${opened.embedderDescription}\n`)
           await runDemo({ io, memory: opened.memory, signal: context.signal })

@@ -3,7 +3,8 @@ import type { Command } from 'commander'
 import { addNamespaceOption } from '../cli/addNamespaceOption.js'
 import type { CommandContext } from '../cli/CommandContext.js'
 import { ExitCode } from '../cli/ExitCode.js'
-import { tagList, tier } from '../cli/optionParsers.js'
+import { tagList } from '../cli/parsers/tagList.js'
+import { tier } from '../cli/parsers/tier.js'
 import { resolveNamespace } from '../config/resolveNamespace.js'
 import { INGEST_EXTENSIONS } from '../ingest/INGEST_EXTENSIONS.js'
 import type { IngestReport } from '../ingest/IngestReport.js'
@@ -30,7 +31,9 @@ function summarize(report: IngestReport): string {
 
 export function registerIngestCommand(program: Command, context: CommandContext): void {
   addNamespaceOption(program.command('ingest').argument('<paths...>', 'files and directories (recursive)'))
-    .description(`remember the contents of ${INGEST_EXTENSIONS.join(', ')} files; re-runs skip unchanged content`)
+    .description(
+      `remember the contents of ${INGEST_EXTENSIONS.join(', ')} files; re-runs skip unchanged content`,
+    )
     .option('--tier <tier>', 'tier of the memories (default semantic; .jsonl lines may set their own)', tier)
     .option('--tags <a,b>', 'labels added to every memory (repeatable)', tagList)
     .option('--json', 'print the report as JSON')
@@ -38,7 +41,12 @@ export function registerIngestCommand(program: Command, context: CommandContext)
       const namespace = resolveNamespace(flags.namespace, context.env)
       const files = await walkIngestFiles(paths, context.cwd)
       const { memory } = await context.open()
-      const progress = createProgressReporter({ io: context.io, label: 'ingest', unit: 'files', total: files.length })
+      const progress = createProgressReporter({
+        io: context.io,
+        label: 'ingest',
+        unit: 'files',
+        total: files.length,
+      })
       const report = await ingestFiles({
         memory,
         namespace,

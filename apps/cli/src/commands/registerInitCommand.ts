@@ -15,7 +15,10 @@ export function registerInitCommand(program: Command, context: CommandContext): 
       if (flags.json === true) {
         context.io.out(
           toJsonLine({
-            store: store.kind === 'embedded' ? { kind: 'embedded', dataDir: store.dataDir } : { kind: 'postgres', url: redactUrl(store.url) },
+            store:
+              store.kind === 'embedded'
+                ? { kind: 'embedded', dataDir: store.dataDir }
+                : { kind: 'postgres', url: redactUrl(store.url) },
             embedder: recorded,
           }),
         )
@@ -24,7 +27,9 @@ export function registerInitCommand(program: Command, context: CommandContext): 
       context.io.out(`store ready: ${opened.storeDescription}\n`)
       context.io.out(`embedder: ${opened.embedderDescription}\n`)
       if (recorded !== null) {
-        context.io.out(`recorded by the store: ${recorded.model ?? '(no model)'} (${recorded.dimensions} dimensions)\n`)
+        context.io.out(
+          `recorded by the store: ${recorded.model ?? '(no model)'} (${recorded.dimensions} dimensions)\n`,
+        )
       }
     })
 }

@@ -1,10 +1,10 @@
 import { serveMemoryMcpOverStdio } from '@agent-memory/tool-memory-search/mcp'
 import type { Command } from 'commander'
+import { CLI_VERSION } from '../CLI_VERSION.js'
 import { addNamespaceOption } from '../cli/addNamespaceOption.js'
 import type { CommandContext } from '../cli/CommandContext.js'
 import { describeFailure } from '../cli/describeFailure.js'
 import { ExitCode } from '../cli/ExitCode.js'
-import { CLI_VERSION } from '../CLI_VERSION.js'
 import { resolveNamespace } from '../config/resolveNamespace.js'
 
 /** Resolves when the host closes our stdin or the process is asked to stop. */
@@ -31,9 +31,11 @@ export function registerMcpCommand(program: Command, context: CommandContext): v
         namespace,
         allowWrite: flags.readOnly !== true,
         serverInfo: { name: 'agent-memory', version: CLI_VERSION },
-        onError: (error, where) => context.io.err(`agent-memory mcp: ${where.tool} failed: ${describeFailure(error).message}\n`),
+        onError: (error, where) =>
+          context.io.err(`agent-memory mcp: ${where.tool} failed: ${describeFailure(error).message}\n`),
       })
-      const tools = flags.readOnly === true ? 'memory_search' : 'memory_search, memory_remember, memory_forget'
+      const tools =
+        flags.readOnly === true ? 'memory_search' : 'memory_search, memory_remember, memory_forget'
       context.io.err(`agent-memory mcp: serving ${tools} for namespace ${namespace} on stdio\n`)
       await untilDisconnected(context.signal)
       await server.close()

@@ -2,7 +2,7 @@ import { createMemory, DimensionMismatchError, type RepairReport } from '@agent-
 import type { Command } from 'commander'
 import type { CommandContext } from '../cli/CommandContext.js'
 import { ExitCode } from '../cli/ExitCode.js'
-import { integerIn } from '../cli/optionParsers.js'
+import { integerIn } from '../cli/parsers/integerIn.js'
 import { createEmbedder } from '../open/createEmbedder.js'
 import { type OpenedStore, openStore } from '../open/openStore.js'
 import { toJsonLine } from '../output/toJsonLine.js'
@@ -10,10 +10,11 @@ import { createProgressReporter } from '../progress/createProgressReporter.js'
 
 /**
  * Switches the store to the configured embedder. Step 1 (only when the recorded embedder differs):
- * drop every vector, queue every memory for repair and record the new embedder; a change of
- * dimension also retypes the (now empty) vector columns. Step 2: drain the repair queue with the
- * new embedder. Interrupted anywhere, running it again resumes: step 1 is skipped once the new
- * embedder is recorded, and step 2 picks up the memories still pending.
+ * `resetForReembed` drops every vector, queues every memory for repair and forgets the recorded
+ * embedder; the store is then reopened for the new one (a change of width retypes the now empty
+ * vector columns). Step 2: drain the repair queue with the new embedder. Interrupted anywhere,
+ * running it again resumes: step 1 is skipped once the new embedder is recorded, and step 2 picks
+ * up the memories still pending.
  */
 async function switchEmbedder(
   context: CommandContext,
@@ -21,8 +22,9 @@ async function switchEmbedder(
   dimensions: number,
 ): Promise<{ opened: OpenedStore; queued: number; previous?: string }> {
   const target = context.config().store
+  const migrate = target.kind === 'postgres'
   try {
-    return { opened: await openStore(target, { model, dimensions, migrate: target.kind === 'postgres' }), queued: 0 }
+    return { opened: await openStore(target, { model, dimensions, migrate }), queued: 0 }
   } catch (error) {
     if (!DimensionMismatchError.isInstance(error)) throw error
     const recorded = error.recorded
@@ -30,17 +32,11 @@ async function switchEmbedder(
     const old = await openStore(target, { dimensions: recorded.dimensions })
     let queued: number
     try {
-      queued = await old.store.markAllPending()
-      if (recorded.dimensions === dimensions) {
-        await old.store.recordEmbedder(model, dimensions, { force: true })
-        return { opened: old, queued, previous }
-      }
-    } catch (failure) {
+      queued = await old.store.resetForReembed()
+    } finally {
       await old.close()
-      throw failure
     }
-    await old.close()
-    // No vector is left, so migrating to the new width retypes the columns and forgets the old model.
+    // No vector is left and no embedder recorded: opening for the new one records it.
     const opened = await openStore(target, { model, dimensions, migrate: true })
     return { opened, queued, previous }
   }
@@ -49,7 +45,9 @@ async function switchEmbedder(
 export function registerReembedCommand(program: Command, context: CommandContext): void {
   program
     .command('reembed')
-    .description('re-embed every memory after an embedder change (resumable: run it again after an interruption)')
+    .description(
+      're-embed every memory after an embedder change (resumable: run it again after an interruption)',
+    )
     .option('--batch <n>', 'memories embedded per pass, 1 to 1000', integerIn(1, 1000), 64)
     .option('--json', 'print the totals as JSON')
     .action(async (flags: { batch: number; json?: boolean }) => {
@@ -83,7 +81,9 @@ export function registerReembedCommand(program: Command, context: CommandContext
         await opened.close()
       }
       if (flags.json === true) {
-        context.io.out(toJsonLine({ model: embedder.model, dimensions: embedder.dimensions, queued, ...total, remaining }))
+        context.io.out(
+          toJsonLine({ model: embedder.model, dimensions: embedder.dimensions, queued, ...total, remaining }),
+        )
       }
       if (context.signal.aborted) context.exitCode = ExitCode.interrupted
       else if (remaining > 0 || total.parked > 0) context.exitCode = ExitCode.failure

@@ -1,9 +1,12 @@
 import type { MemoryInput, RememberResult } from '@agent-memory/core'
 import type { Command } from 'commander'
-import { CliFailure } from '../cli/CliFailure.js'
 import { addNamespaceOption } from '../cli/addNamespaceOption.js'
+import { CliFailure } from '../cli/CliFailure.js'
 import type { CommandContext } from '../cli/CommandContext.js'
-import { isoDate, tagList, tier, unitInterval } from '../cli/optionParsers.js'
+import { isoDate } from '../cli/parsers/isoDate.js'
+import { tagList } from '../cli/parsers/tagList.js'
+import { tier } from '../cli/parsers/tier.js'
+import { unitInterval } from '../cli/parsers/unitInterval.js'
 import { resolveNamespace } from '../config/resolveNamespace.js'
 import { toJsonLine } from '../output/toJsonLine.js'
 
@@ -53,7 +56,9 @@ export function registerRememberCommand(program: Command, context: CommandContex
           ? await memory.remember(namespace, input)
           : await supersedeOrFail(memory, namespace, flags.supersedes, input)
       if (flags.json === true) {
-        context.io.out(toJsonLine({ namespace, ...result, ...(flags.supersedes ? { supersedes: flags.supersedes } : {}) }))
+        context.io.out(
+          toJsonLine({ namespace, ...result, ...(flags.supersedes ? { supersedes: flags.supersedes } : {}) }),
+        )
       } else {
         context.io.out(`${describeResult(result, flags.supersedes)}\n`)
       }

@@ -3,7 +3,7 @@ import type { Command } from 'commander'
 import { addNamespaceOption } from '../cli/addNamespaceOption.js'
 import type { CommandContext } from '../cli/CommandContext.js'
 import { ExitCode } from '../cli/ExitCode.js'
-import { integerIn } from '../cli/optionParsers.js'
+import { integerIn } from '../cli/parsers/integerIn.js'
 import { resolveNamespace } from '../config/resolveNamespace.js'
 import { toJsonLine } from '../output/toJsonLine.js'
 
@@ -27,7 +27,9 @@ export function registerRepairCommand(program: Command, context: CommandContext)
         })
         for (const key of Object.keys(total) as Array<keyof RepairReport>) total[key] += report[key]
         if (!flags.json) {
-          context.io.err(`repair: ${total.repaired} embedded, ${total.failed} failed, ${total.parked} parked\n`)
+          context.io.err(
+            `repair: ${total.repaired} embedded, ${total.failed} failed, ${total.parked} parked\n`,
+          )
         }
         if (report.claimed === 0 || report.repaired + report.discarded === 0) break
       }

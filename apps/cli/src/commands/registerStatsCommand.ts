@@ -10,7 +10,9 @@ import { toJsonLine } from '../output/toJsonLine.js'
 
 export function registerStatsCommand(program: Command, context: CommandContext): void {
   addNamespaceOption(program.command('stats'))
-    .description('counts by namespace and tier, pending and parked embeds, chunks, storage, recorded embedder')
+    .description(
+      'counts by namespace and tier, pending and parked embeds, chunks, storage, recorded embedder',
+    )
     .option('--json', 'print the statistics as JSON')
     .action(async (flags: { namespace?: string; json?: boolean }) => {
       const namespace =

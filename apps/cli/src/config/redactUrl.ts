@@ -11,6 +11,8 @@ export function redactUrl(url: string): string {
     const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]
     return scheme === undefined ? '<unparseable database URL>' : `${scheme}://<unparseable>`
   }
+  // Without a host the string is not a database URL; whatever follows the scheme could be secret.
+  if (parsed.host === '') return `${parsed.protocol}//<unparseable>`
   if (parsed.password !== '') parsed.password = '***'
   for (const key of [...parsed.searchParams.keys()]) {
     if (/pass|secret|key|token/i.test(key)) parsed.searchParams.set(key, '***')

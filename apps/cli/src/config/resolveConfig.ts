@@ -4,7 +4,7 @@ import type { CliConfig, EmbedderChoice, StoreTarget } from './CliConfig.js'
 import type { GlobalOptions } from './GlobalOptions.js'
 
 /** The embedded data directory used when neither a flag nor the environment names one. */
-export const DEFAULT_DATA_DIR = '.agent-memory'
+const DEFAULT_DATA_DIR = '.agent-memory'
 
 const EMBEDDERS = ['hashing', 'openrouter'] as const
 
@@ -42,7 +42,9 @@ function resolveEmbedder(options: GlobalOptions, env: NodeJS.ProcessEnv): Embedd
   const kind = requested ?? (apiKey !== undefined || baseUrl !== undefined ? 'openrouter' : 'hashing')
   if (kind === 'hashing') {
     if (nonEmpty(options.model) !== undefined) {
-      throw new UsageError('--model applies to the openrouter embedder; the hashing embedder has no model choice')
+      throw new UsageError(
+        '--model applies to the openrouter embedder; the hashing embedder has no model choice',
+      )
     }
     return options.dimensions === undefined ? { kind } : { kind, dimensions: options.dimensions }
   }

@@ -48,23 +48,40 @@ export async function runDemo(options: RunDemoOptions): Promise<void> {
   }
 
   heading('1. Remember')
-  say('Two users, two namespaces. An application takes the namespace from its session, never from the model.\n')
+  say(
+    'Two users, two namespaces. An application takes the namespace from its session, never from the model.\n',
+  )
   for (const { namespace, input } of DEMO_FACTS) {
     const result = await memory.remember(namespace, input)
-    say(`  ${namespace.padEnd(5)}  ${result.status.padEnd(10)} ${result.id.slice(0, 13)}…  ${preview(input.content, 62)}`)
+    say(
+      `  ${namespace.padEnd(5)}  ${result.status.padEnd(10)} ${result.id.slice(0, 13)}…  ${preview(input.content, 62)}`,
+    )
   }
   const movedIn = day(-3 * 365)
-  const berlin = await memory.remember('alice', { content: 'Alice lives in Berlin.', tags: ['home'], validFrom: movedIn })
-  say(`  alice  ${berlin.status.padEnd(10)} ${berlin.id.slice(0, 13)}…  Alice lives in Berlin.  (true since ${dateOf(movedIn)})`)
-  const again = await memory.remember('bob', { content: 'Bob drinks his coffee black, no sugar.', tier: 'procedural' })
-  say(`  bob    ${again.status.padEnd(10)} ${again.id.slice(0, 13)}…  the same fact again: reinforced, not stored twice`)
+  const berlin = await memory.remember('alice', {
+    content: 'Alice lives in Berlin.',
+    tags: ['home'],
+    validFrom: movedIn,
+  })
+  say(
+    `  alice  ${berlin.status.padEnd(10)} ${berlin.id.slice(0, 13)}…  Alice lives in Berlin.  (true since ${dateOf(movedIn)})`,
+  )
+  const again = await memory.remember('bob', {
+    content: 'Bob drinks his coffee black, no sugar.',
+    tier: 'procedural',
+  })
+  say(
+    `  bob    ${again.status.padEnd(10)} ${again.id.slice(0, 13)}…  the same fact again: reinforced, not stored twice`,
+  )
 
   heading('2. Ingest a document')
   const document = options.documentPath ?? demoAssetPath()
   say(`$ agent-memory ingest ${path.basename(document)} --namespace alice`)
   const first = await ingestFiles({ memory, namespace: 'alice', files: [document] })
   const chunks = (await memory.store.stats('alice')).reduce((sum, stats) => sum + stats.chunks, 0)
-  say(`  ${first.inserted} memory written, cut by the service into ${chunks} chunks (about 400 characters, 80 overlap),`)
+  say(
+    `  ${first.inserted} memory written, cut by the service into ${chunks} chunks (about 400 characters, 80 overlap),`,
+  )
   say('  so a question can match one passage of a long text:\n')
   await search('alice', 'lentil soup recipe')
   const second = await ingestFiles({ memory, namespace: 'alice', files: [document] })
@@ -73,7 +90,9 @@ export async function runDemo(options: RunDemoOptions): Promise<void> {
 
   heading('3. Ranking')
   say('Best first, each with its score (cosine similarity) and date. This demo uses the offline hashing')
-  say('embedder, which matches wording rather than meaning; OPENROUTER_API_KEY switches to semantic embeddings.\n')
+  say(
+    'embedder, which matches wording rather than meaning; OPENROUTER_API_KEY switches to semantic embeddings.\n',
+  )
   await search('alice', 'Is Alice vegetarian?')
   await search('alice', 'peanut allergy')
 
@@ -81,9 +100,13 @@ export async function runDemo(options: RunDemoOptions): Promise<void> {
   say('The same question for two users: each namespace only ever returns its own memories.\n')
   await search('alice', 'which seat does she prefer on flights?')
   await search('bob', 'which seat does he prefer on flights?')
-  const probe = await memory.recall('bob', 'Alice vegetarian peanut allergy Mia lentil soup Berlin', { limit: 10 })
+  const probe = await memory.recall('bob', 'Alice vegetarian peanut allergy Mia lentil soup Berlin', {
+    limit: 10,
+  })
   const foreign = probe.hits.filter((hit) => hit.memory.namespace !== 'bob').length
-  say(`  bob searching with Alice's words: ${probe.hits.length} hits, ${foreign} of them from another namespace.`)
+  say(
+    `  bob searching with Alice's words: ${probe.hits.length} hits, ${foreign} of them from another namespace.`,
+  )
 
   heading('5. A superseded fact')
   const movedOn = day(-60)
@@ -93,12 +116,16 @@ export async function runDemo(options: RunDemoOptions): Promise<void> {
     validFrom: movedOn,
   })
   say(`$ agent-memory remember "Alice lives in Lisbon now." --supersedes ${berlin.id} --namespace alice`)
-  say(`  ${lisbon.id.slice(0, 13)}… replaces ${berlin.id.slice(0, 13)}…: the old fact is kept as history, not deleted\n`)
+  say(
+    `  ${lisbon.id.slice(0, 13)}… replaces ${berlin.id.slice(0, 13)}…: the old fact is kept as history, not deleted\n`,
+  )
   await search('alice', 'where does Alice live?')
   say(`$ agent-memory history ${lisbon.id} --namespace alice`)
   for (const [index, entry] of (await memory.history('alice', lisbon.id)).entries()) {
     const current = entry.supersededBy === null ? '  (current)' : ''
-    say(`  ${index + 1}. ${entry.content.padEnd(28)} valid ${dateOf(entry.validFrom)} → ${dateOf(entry.validTo)}${current}`)
+    say(
+      `  ${index + 1}. ${entry.content.padEnd(28)} valid ${dateOf(entry.validFrom)} → ${dateOf(entry.validTo)}${current}`,
+    )
   }
 
   const asOf = day(-365)

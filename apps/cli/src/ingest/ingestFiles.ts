@@ -50,7 +50,10 @@ export async function ingestFiles(options: IngestFilesOptions): Promise<IngestRe
       return 'unchanged'
     }
     if ('part' in item.position) {
-      const [previous] = await findBySource(memory, namespace, { source: item.source, part: item.position.part })
+      const [previous] = await findBySource(memory, namespace, {
+        source: item.source,
+        part: item.position.part,
+      })
       if (previous !== undefined) {
         await memory.update(namespace, previous.id, item.input)
         report.updated += 1

@@ -41,7 +41,9 @@ export async function walkIngestFiles(paths: readonly string[], cwd: string): Pr
       await visit(absolute)
     } else if (resolved?.isFile()) {
       if (!isIngestible(absolute)) {
-        throw new UsageError(`cannot ingest ${given}: supported file types are ${INGEST_EXTENSIONS.join(', ')}`)
+        throw new UsageError(
+          `cannot ingest ${given}: supported file types are ${INGEST_EXTENSIONS.join(', ')}`,
+        )
       }
       found.add(absolute)
     } else {

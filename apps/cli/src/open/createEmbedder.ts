@@ -12,7 +12,9 @@ export interface CreatedEmbedder {
 
 export function createEmbedder(choice: EmbedderChoice): CreatedEmbedder {
   if (choice.kind === 'hashing') {
-    const embedder = createHashingEmbedder(choice.dimensions === undefined ? {} : { dimensions: choice.dimensions })
+    const embedder = createHashingEmbedder(
+      choice.dimensions === undefined ? {} : { dimensions: choice.dimensions },
+    )
     return {
       embedder,
       description: `hashing (offline and lexical: matches wording, not meaning; ${embedder.dimensions} dimensions)`,
@@ -25,5 +27,8 @@ export function createEmbedder(choice: EmbedderChoice): CreatedEmbedder {
     ...(choice.dimensions === undefined ? {} : { dimensions: choice.dimensions }),
   })
   const endpoint = redactUrl(choice.baseUrl ?? OPENROUTER_DEFAULTS.baseURL)
-  return { embedder, description: `openrouter (${embedder.model}, ${embedder.dimensions} dimensions, ${endpoint})` }
+  return {
+    embedder,
+    description: `openrouter (${embedder.model}, ${embedder.dimensions} dimensions, ${endpoint})`,
+  }
 }

@@ -1,6 +1,6 @@
 import { createMemory } from '@agent-memory/core'
-import { describeFailure } from '../cli/describeFailure.js'
 import type { OpenOptions } from '../cli/CommandContext.js'
+import { describeFailure } from '../cli/describeFailure.js'
 import type { CliConfig } from '../config/CliConfig.js'
 import { createEmbedder } from './createEmbedder.js'
 import type { OpenedMemory } from './OpenedMemory.js'

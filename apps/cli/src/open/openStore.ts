@@ -1,5 +1,10 @@
 import { DimensionMismatchError, StoreError } from '@agent-memory/core'
-import { createPgVectorStore, migrate, openEmbeddedStore, type PgVectorStore } from '@agent-memory/store-pgvector'
+import {
+  createPgVectorStore,
+  migrate,
+  openEmbeddedStore,
+  type PgVectorStore,
+} from '@agent-memory/store-pgvector'
 import pg from 'pg'
 import { CliFailure } from '../cli/CliFailure.js'
 import type { StoreTarget } from '../config/CliConfig.js'
@@ -20,7 +25,9 @@ export interface OpenedStore {
 }
 
 function describeEmbedder(side: { model?: string; dimensions: number }): string {
-  return side.model === undefined ? `${side.dimensions}-dimensional vectors` : `${side.model} (${side.dimensions} dimensions)`
+  return side.model === undefined
+    ? `${side.dimensions}-dimensional vectors`
+    : `${side.model} (${side.dimensions} dimensions)`
 }
 
 /**
@@ -42,18 +49,25 @@ function explainPostgresFailure(error: unknown, url: string): unknown {
   if (DimensionMismatchError.isInstance(error)) return explainMismatch(error)
   const where = redactUrl(url)
   if (StoreError.isInstance(error) && /tables are missing/.test(error.message)) {
-    return new CliFailure(`the database at ${where} has no agent-memory tables yet: run \`agent-memory init\` first`, {
-      cause: error,
-    })
+    return new CliFailure(
+      `the database at ${where} has no agent-memory tables yet: run \`agent-memory init\` first`,
+      {
+        cause: error,
+      },
+    )
   }
   const code = (error as { code?: unknown }).code
   const connection =
     (StoreError.isInstance(error) && error.kind === 'connection') ||
     (typeof code === 'string' && /^(E[A-Z]+|08\w{3}|28\w{3}|3D000)$/.test(code)) ||
-    (error instanceof AggregateError)
+    error instanceof AggregateError
   if (connection) {
     const reason =
-      error instanceof Error && error.message.trim() !== '' ? error.message : typeof code === 'string' ? code : 'connection failed'
+      error instanceof Error && error.message.trim() !== ''
+        ? error.message
+        : typeof code === 'string'
+          ? code
+          : 'connection failed'
     return new CliFailure(`cannot reach the database at ${where}: ${reason}`, { cause: error })
   }
   return error

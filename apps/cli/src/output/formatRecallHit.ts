@@ -9,7 +9,8 @@ import { preview } from './preview.js'
 export function formatRecallHit(hit: RecallHit, rank: number, options: { compact?: boolean } = {}): string {
   const { memory } = hit
   const head = `${String(rank).padStart(2)}. [score ${hit.score.toFixed(2)} | ${formatTimestamp(memory.createdAt)}] ${preview(memory.content, options.compact ? 70 : 120)}`
-  const chunk = hit.matchedChunk === undefined ? '' : `\n      matched passage: "${preview(hit.matchedChunk.text, 90)}"`
+  const chunk =
+    hit.matchedChunk === undefined ? '' : `\n      matched passage: "${preview(hit.matchedChunk.text, 90)}"`
   if (options.compact === true) {
     const superseded = memory.supersededBy === null ? '' : ', superseded'
     return `${head}  (${hit.sources.join('+')}${superseded})${chunk}`

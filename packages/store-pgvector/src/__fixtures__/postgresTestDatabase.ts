@@ -18,7 +18,9 @@ export async function createTestDatabase(
   const base = databaseUrl()
   if (base === undefined) throw new Error('DATABASE_URL is not set')
   counter += 1
-  const name = `am_${label}_${process.pid}_${Date.now().toString(36)}_${counter}`.toLowerCase().replace(/[^a-z0-9_]/g, '_')
+  const name = `am_${label}_${process.pid}_${Date.now().toString(36)}_${counter}`
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, '_')
   const admin = new pg.Client({ connectionString: base })
   await admin.connect()
   try {

@@ -87,7 +87,8 @@ export class DataDirLock {
         } catch {
           continue
         }
-        if (age < UNREADABLE_GRACE_MS) throw new LockedError(dataDir, 'another process (its lock file is being written)')
+        if (age < UNREADABLE_GRACE_MS)
+          throw new LockedError(dataDir, 'another process (its lock file is being written)')
       } else if (owner.host !== me.host || isAlive(owner.pid)) {
         throw new LockedError(dataDir, describe(owner))
       }

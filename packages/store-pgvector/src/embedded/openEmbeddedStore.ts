@@ -11,6 +11,8 @@ export interface OpenEmbeddedStoreOptions {
   model?: string
   dimensions: number
   exactSearchMaxRows?: number
+  /** Build the HNSW indexes (see `migrate`). Default true; bulk loads are faster without, indexing after. */
+  annIndex?: boolean
   /** Close the store (and release the lock) on SIGINT/SIGTERM. Default true for a data directory. */
   handleSignals?: boolean
 }
@@ -18,6 +20,7 @@ export interface OpenEmbeddedStoreOptions {
 const openStores = new Set<PgVectorStore>()
 const locks = new Set<DataDirLock>()
 let signalsInstalled = false
+let exitHookInstalled = false
 
 function onSignal(signal: NodeJS.Signals): void {
   process.off('SIGINT', onSignal)
@@ -55,14 +58,19 @@ export async function openEmbeddedStore(options: OpenEmbeddedStoreOptions): Prom
       ? await PGlite.create({ extensions: { vector } })
       : await PGlite.create(options.dataDir!, { extensions: { vector } })
     const executor = new PgliteExecutor(db, { ownsDb: true })
-    await migrateWith(executor, { dimensions: options.dimensions })
+    await migrateWith(executor, {
+      dimensions: options.dimensions,
+      ...(options.annIndex === undefined ? {} : { annIndex: options.annIndex }),
+    })
     let store: PgVectorStore | undefined
     store = new PgVectorStore(
       executor,
       {
         dimensions: options.dimensions,
         ...(options.model === undefined ? {} : { model: options.model }),
-        ...(options.exactSearchMaxRows === undefined ? {} : { exactSearchMaxRows: options.exactSearchMaxRows }),
+        ...(options.exactSearchMaxRows === undefined
+          ? {}
+          : { exactSearchMaxRows: options.exactSearchMaxRows }),
       },
       async () => {
         if (store !== undefined) openStores.delete(store)
@@ -75,7 +83,10 @@ export async function openEmbeddedStore(options: OpenEmbeddedStoreOptions): Prom
     await store.open()
     if (lock !== undefined) {
       locks.add(lock)
-      if (locks.size === 1) process.once('exit', releaseAllLocksSync)
+      if (!exitHookInstalled) {
+        exitHookInstalled = true
+        process.once('exit', releaseAllLocksSync)
+      }
       if (options.handleSignals !== false) {
         openStores.add(store)
         installSignalHandlers()

@@ -61,7 +61,9 @@ async function applyDimensions(sql: SqlRunner, dimensions: number, annIndex: boo
       `SELECT (EXISTS (SELECT 1 FROM memories WHERE embedding IS NOT NULL)
         OR EXISTS (SELECT 1 FROM memory_chunks)) AS used`,
     )
-    const meta = await sql.query<{ dimensions: number }>('SELECT dimensions FROM agent_memory_meta WHERE id = 1')
+    const meta = await sql.query<{ dimensions: number }>(
+      'SELECT dimensions FROM agent_memory_meta WHERE id = 1',
+    )
     const recorded = meta.rows[0] === undefined ? undefined : Number(meta.rows[0].dimensions)
     if (used.rows[0]?.used === true || (recorded !== undefined && recorded !== dimensions)) {
       throw new DimensionMismatchError(
@@ -108,7 +110,8 @@ export async function migrateWith(executor: Executor, options: MigrateOptions = 
       await applyJournal(sql)
       await applyDimensions(sql, dimensions, options.annIndex ?? true)
     } finally {
-      if (locking) await sql.query('SELECT pg_advisory_unlock($1::bigint)', [MIGRATE_LOCK]).catch(() => undefined)
+      if (locking)
+        await sql.query('SELECT pg_advisory_unlock($1::bigint)', [MIGRATE_LOCK]).catch(() => undefined)
     }
   })
 }

@@ -64,8 +64,6 @@ export const memories = pgTable(
     // Ids never cross namespaces: upsert looks an id up across all of them before writing.
     index('memories_id_idx').on(t.id),
     index('memories_search_idx').using('gin', t.search),
-    index('memories_pending_idx')
-      .on(t.nextAttemptAt)
-      .where(sql`${t.embedState} = 'pending'`),
+    index('memories_pending_idx').on(t.nextAttemptAt).where(sql`${t.embedState} = 'pending'`),
   ],
 )

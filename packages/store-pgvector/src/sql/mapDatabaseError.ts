@@ -20,7 +20,11 @@ function kindOf(code: string | undefined, message: string): StoreErrorKind {
     if (code.startsWith('23')) return 'constraint'
     if (code.startsWith('08') || CONNECTION_CODES.has(code)) return 'connection'
   }
-  if (/connection terminated|not queryable|connection error|timeout exceeded when trying to connect/i.test(message)) {
+  if (
+    /connection terminated|not queryable|connection error|timeout exceeded when trying to connect/i.test(
+      message,
+    )
+  ) {
     return 'connection'
   }
   return 'unknown'
@@ -54,5 +58,9 @@ export function mapDatabaseError(error: unknown): MemoryError {
       ? ` on ${raw.constraint}`
       : ''
   const suffix = code === undefined ? '' : ` (${/^[A-Z0-9]{5}$/.test(code) ? 'SQLSTATE ' : ''}${code})`
-  return new StoreError(kind, `${DESCRIPTIONS[kind]}${constraint}${suffix}`, code === undefined ? {} : { code })
+  return new StoreError(
+    kind,
+    `${DESCRIPTIONS[kind]}${constraint}${suffix}`,
+    code === undefined ? {} : { code },
+  )
 }

@@ -1,5 +1,5 @@
-import { PGlite } from '@electric-sql/pglite'
 import { InvalidArgumentError } from '@agent-memory/core'
+import { PGlite } from '@electric-sql/pglite'
 import type pg from 'pg'
 import type { Executor } from './Executor.js'
 import { PgliteExecutor } from './PgliteExecutor.js'
@@ -34,7 +34,8 @@ export function toExecutor(
   handle: DatabaseHandle,
   options: { statementTimeoutMs: number; onConnectionError?: (error: Error) => void },
 ): Executor {
-  const client = typeof handle === 'object' && handle !== null && '$client' in handle ? handle.$client : handle
+  const client =
+    typeof handle === 'object' && handle !== null && '$client' in handle ? handle.$client : handle
   if (isPglite(client)) return new PgliteExecutor(client, { ownsDb: false })
   if (isPool(client)) {
     return new PoolExecutor(client, {
@@ -43,5 +44,8 @@ export function toExecutor(
       ...(options.onConnectionError === undefined ? {} : { onConnectionError: options.onConnectionError }),
     })
   }
-  throw new InvalidArgumentError('db', 'expected a pg.Pool, a PGlite instance or a drizzle db over one of them')
+  throw new InvalidArgumentError(
+    'db',
+    'expected a pg.Pool, a PGlite instance or a drizzle db over one of them',
+  )
 }

@@ -12,6 +12,7 @@ import {
   type ReinforceOptions,
   type RepairStats,
   type RepairStore,
+  redactSecrets,
   type ScoredMemory,
   type SearchOptions,
   type Store,
@@ -19,7 +20,6 @@ import {
   type Tier,
   TierSchema,
   type UpsertOutcome,
-  redactSecrets,
 } from '@agent-memory/core'
 import type { Executor } from '../sql/Executor.js'
 import type { SqlRunner } from '../sql/SqlRunner.js'
@@ -27,8 +27,8 @@ import { BinaryCopyWriter } from './BinaryCopyWriter.js'
 import { buildFilter } from './buildFilter.js'
 import { MEMORY_COLUMNS } from './memoryColumns.js'
 import { rowToMemory } from './rowToMemory.js'
-import { documentText, queryWords } from './searchText.js'
 import { SqlParams } from './SqlParams.js'
+import { documentText, queryWords } from './searchText.js'
 import { checkChunks, checkVector, validateWrites } from './validateWrites.js'
 import { vectorLiteral } from './vectorLiteral.js'
 
@@ -167,9 +167,8 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
   readonly #exactSearchMaxRows: number
   readonly #bulkThreshold: number
   readonly #countTtlMs: number
-  readonly #counts = new Map<string, { rows: number; at: number }>()
+  readonly #counts = new Map<string, { rows: number; ann: boolean; at: number }>()
   readonly #onClose: (() => Promise<void>) | undefined
-  #annTables = new Set<string>()
   #closed = false
 
   constructor(executor: Executor, options: PgVectorStoreOptions, onClose?: () => Promise<void>) {
@@ -179,7 +178,10 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
     this.dimensions = options.dimensions
     this.model = options.model
     this.#executor = executor
-    this.#exactSearchMaxRows = options.exactSearchMaxRows ?? 10_000
+    this.#exactSearchMaxRows = Math.min(
+      1_000_000_000,
+      Math.max(0, Math.floor(options.exactSearchMaxRows ?? 10_000)),
+    )
     this.#bulkThreshold = options.bulkThreshold ?? 500
     this.#countTtlMs = options.namespaceCountTtlMs ?? 30_000
     this.#onClose = onClose
@@ -222,21 +224,22 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
         'SELECT model, dimensions FROM agent_memory_meta WHERE id = 1',
       )
       const recorded = meta.rows[0]!
-      const modelDiffers = recorded.model !== null && this.model !== undefined && recorded.model !== this.model
+      const modelDiffers =
+        recorded.model !== null && this.model !== undefined && recorded.model !== this.model
       if (modelDiffers || Number(recorded.dimensions) !== this.dimensions) {
         throw new DimensionMismatchError(
-          { dimensions: Number(recorded.dimensions), ...(recorded.model === null ? {} : { model: recorded.model }) },
+          {
+            dimensions: Number(recorded.dimensions),
+            ...(recorded.model === null ? {} : { model: recorded.model }),
+          },
           { dimensions: this.dimensions, ...(this.model === undefined ? {} : { model: this.model }) },
         )
       }
       if (recorded.model === null && this.model !== undefined) {
-        await sql.query('UPDATE agent_memory_meta SET model = $1, recorded_at = now() WHERE id = 1', [this.model])
+        await sql.query('UPDATE agent_memory_meta SET model = $1, recorded_at = now() WHERE id = 1', [
+          this.model,
+        ])
       }
-      const indexes = await sql.query<{ name: string }>(
-        'SELECT indexname AS name FROM pg_indexes WHERE indexname = ANY($1::text[])',
-        [[MEMORY_INDEX, CHUNK_INDEX]],
-      )
-      this.#annTables = new Set(indexes.rows.map((row) => (row.name === MEMORY_INDEX ? 'memories' : 'memory_chunks')))
     })
     return this
   }
@@ -359,9 +362,14 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
         })
         .map((write) => write.id)
       if (clear.length > 0) {
-        await sql.query('DELETE FROM memory_chunks WHERE namespace = $1 AND memory_id = ANY($2::text[])', [ns, clear])
+        await sql.query('DELETE FROM memory_chunks WHERE namespace = $1 AND memory_id = ANY($2::text[])', [
+          ns,
+          clear,
+        ])
       }
-      const chunkRows = accepted.flatMap((write) => (write.chunks ?? []).map((chunk) => ({ id: write.id, chunk })))
+      const chunkRows = accepted.flatMap((write) =>
+        (write.chunks ?? []).map((chunk) => ({ id: write.id, chunk })),
+      )
       await this.#insertChunks(sql, ns, chunkRows)
       this.#counts.delete(`memories:${ns}`)
       return outcomes
@@ -384,9 +392,10 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
           ${params.add(row.embedding === null ? null : vectorLiteral(row.embedding), 'vector')},
           to_tsvector('simple', ${params.add(row.searchText)}))`
       })
-      await sql.query(`INSERT INTO memories (${INSERT_COLUMNS}) VALUES ${tuples.join(',\n')} ${UPDATE_ON_CONFLICT}`, [
-        ...params.values,
-      ])
+      await sql.query(
+        `INSERT INTO memories (${INSERT_COLUMNS}) VALUES ${tuples.join(',\n')} ${UPDATE_ON_CONFLICT}`,
+        [...params.values],
+      )
     }
   }
 
@@ -452,9 +461,10 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
           { type: 'vector', value: chunk.embedding },
         ])
       }
-      await sql.copyIn('COPY memory_chunks (namespace, memory_id, idx, text, embedding) FROM STDIN (FORMAT binary)', [
-        ...writer.finish(),
-      ])
+      await sql.copyIn(
+        'COPY memory_chunks (namespace, memory_id, idx, text, embedding) FROM STDIN (FORMAT binary)',
+        [...writer.finish()],
+      )
       return
     }
     const perStatement = Math.min(MAX_ROWS_PER_INSERT, Math.floor(PG_MAX_PARAMS / 4))
@@ -481,10 +491,10 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
     const ns = checkNamespace(namespace)
     if (typeof id !== 'string') throw new InvalidArgumentError('id', 'id must be a string')
     return this.#executor.transaction(async (sql) => {
-      const result = await sql.query(`SELECT ${MEMORY_COLUMNS} FROM memories m WHERE m.namespace = $1 AND m.id = $2`, [
-        ns,
-        id,
-      ])
+      const result = await sql.query(
+        `SELECT ${MEMORY_COLUMNS} FROM memories m WHERE m.namespace = $1 AND m.id = $2`,
+        [ns, id],
+      )
       return result.rows[0] === undefined ? null : rowToMemory(result.rows[0])
     })
   }
@@ -492,7 +502,8 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
   async findByFingerprint(namespace: string, tier: Tier, fingerprint: string): Promise<Memory | null> {
     const ns = checkNamespace(namespace)
     if (!TierSchema.safeParse(tier).success) throw new InvalidArgumentError('tier', 'tier is unknown')
-    if (typeof fingerprint !== 'string') throw new InvalidArgumentError('fingerprint', 'fingerprint must be a string')
+    if (typeof fingerprint !== 'string')
+      throw new InvalidArgumentError('fingerprint', 'fingerprint must be a string')
     const params = new SqlParams()
     const conditions = [
       `m.namespace = ${params.add(ns)}`,
@@ -545,7 +556,10 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
     const list = checkIds(ids)
     if (list.length === 0) return 0
     return this.#executor.transaction(async (sql) => {
-      const result = await sql.query('DELETE FROM memories WHERE namespace = $1 AND id = ANY($2::text[])', [ns, list])
+      const result = await sql.query('DELETE FROM memories WHERE namespace = $1 AND id = ANY($2::text[])', [
+        ns,
+        list,
+      ])
       this.#counts.delete(`memories:${ns}`)
       return result.rowCount
     })
@@ -631,22 +645,25 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
     })
   }
 
-  /** Row count of a namespace, bounded and briefly cached: decides exact scan versus HNSW. */
+  /**
+   * Whether to search a namespace through HNSW: only when the index exists and the namespace
+   * holds more than `exactSearchMaxRows` rows. Both facts come from one cheap query (a bounded
+   * count on the namespace index) and are cached briefly.
+   */
   async #useAnn(sql: SqlRunner, table: 'memories' | 'memory_chunks', ns: string): Promise<boolean> {
-    if (!this.#annTables.has(table)) return false
     const key = `${table}:${ns}`
-    const cached = this.#counts.get(key)
     const now = Date.now()
-    let rows = cached !== undefined && now - cached.at < this.#countTtlMs ? cached.rows : undefined
-    if (rows === undefined) {
-      const counted = await sql.query<{ rows: number }>(
-        `SELECT count(*)::int AS rows FROM (SELECT 1 FROM ${table} WHERE namespace = $1 LIMIT $2::int) s`,
-        [ns, this.#exactSearchMaxRows + 1],
+    let cached = this.#counts.get(key)
+    if (cached === undefined || now - cached.at >= this.#countTtlMs) {
+      const counted = await sql.query<{ rows: number; ann: boolean }>(
+        `SELECT (SELECT count(*)::int FROM (SELECT 1 FROM ${table} WHERE namespace = $1 LIMIT $2::int) s) AS rows,
+           EXISTS (SELECT 1 FROM pg_indexes WHERE indexname = $3 AND tablename = $4) AS ann`,
+        [ns, this.#exactSearchMaxRows + 1, table === 'memories' ? MEMORY_INDEX : CHUNK_INDEX, table],
       )
-      rows = Number(counted.rows[0]?.rows ?? 0)
-      this.#counts.set(key, { rows, at: now })
+      cached = { rows: Number(counted.rows[0]?.rows ?? 0), ann: counted.rows[0]?.ann === true, at: now }
+      this.#counts.set(key, cached)
     }
-    return rows > this.#exactSearchMaxRows
+    return cached.ann && cached.rows > this.#exactSearchMaxRows
   }
 
   async #annSettings(sql: SqlRunner, limit: number): Promise<void> {
@@ -656,14 +673,22 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
     await sql.query(`SET LOCAL hnsw.ef_search = ${efSearch}`)
   }
 
-  async searchVector(namespace: string, vector: Float32Array, options: SearchOptions): Promise<ScoredMemory[]> {
+  async searchVector(
+    namespace: string,
+    vector: Float32Array,
+    options: SearchOptions,
+  ): Promise<ScoredMemory[]> {
     const ns = checkNamespace(namespace)
     checkVector(vector, this.dimensions, 'vector')
     const limit = clampLimit(options?.limit, MAX_LIMIT)
     const params = new SqlParams()
     const nsParam = params.add(ns)
     const query = params.add(vectorLiteral(vector), 'vector')
-    const conditions = [`m.namespace = ${nsParam}`, 'm.embedding IS NOT NULL', ...buildFilter(options.filter, params)]
+    const conditions = [
+      `m.namespace = ${nsParam}`,
+      'm.embedding IS NOT NULL',
+      ...buildFilter(options.filter, params),
+    ]
     const limitParam = params.add(limit, 'int')
     const inner = `SELECT ${MEMORY_COLUMNS}, m.embedding <=> ${query} AS distance FROM memories m
       WHERE ${conditions.join(' AND ')}`
@@ -682,7 +707,11 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
     })
   }
 
-  async searchChunks(namespace: string, vector: Float32Array, options: SearchOptions): Promise<ScoredMemory[]> {
+  async searchChunks(
+    namespace: string,
+    vector: Float32Array,
+    options: SearchOptions,
+  ): Promise<ScoredMemory[]> {
     const ns = checkNamespace(namespace)
     checkVector(vector, this.dimensions, 'vector')
     const limit = clampLimit(options?.limit, MAX_LIMIT)
@@ -740,7 +769,12 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
     })
   }
 
-  async putChunks(namespace: string, memoryId: string, fingerprint: string, chunks: Chunk[]): Promise<boolean> {
+  async putChunks(
+    namespace: string,
+    memoryId: string,
+    fingerprint: string,
+    chunks: Chunk[],
+  ): Promise<boolean> {
     const ns = checkNamespace(namespace)
     checkIds([memoryId, fingerprint])
     checkChunks(chunks, this.dimensions, 'chunks')
@@ -761,7 +795,11 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
     })
   }
 
-  async claimPending(options: { limit: number; leaseMs: number; namespace?: string }): Promise<PendingClaim[]> {
+  async claimPending(options: {
+    limit: number
+    leaseMs: number
+    namespace?: string
+  }): Promise<PendingClaim[]> {
     const limit = clampLimit(options?.limit, MAX_LIMIT)
     const leaseMs = options.leaseMs
     if (typeof leaseMs !== 'number' || !Number.isFinite(leaseMs) || leaseMs <= 0) {
@@ -863,7 +901,11 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
         [ns ?? null],
       )
       const row = result.rows[0] ?? {}
-      return { pending: Number(row.pending ?? 0), leased: Number(row.leased ?? 0), failed: Number(row.failed ?? 0) }
+      return {
+        pending: Number(row.pending ?? 0),
+        leased: Number(row.leased ?? 0),
+        failed: Number(row.failed ?? 0),
+      }
     })
   }
 
@@ -902,7 +944,9 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
         stats.superseded += Number(row.superseded)
       }
       for (const row of chunkRows.rows) entry(String(row.namespace)).chunks = Number(row.chunks)
-      return [...byNamespace.values()].sort((a, b) => (a.namespace < b.namespace ? -1 : a.namespace > b.namespace ? 1 : 0))
+      return [...byNamespace.values()].sort((a, b) =>
+        a.namespace < b.namespace ? -1 : a.namespace > b.namespace ? 1 : 0,
+      )
     })
   }
 

@@ -40,7 +40,9 @@ export function buildFilter(filter: MemoryFilter | undefined, params: SqlParams)
   conditions.push(`(m.valid_from IS NULL OR m.valid_from <= ${at})`)
   const open = `(m.valid_to IS NULL OR m.valid_to > ${at})`
   // Tombstones asked for explicitly show even though supersession closed their window.
-  conditions.push(f.includeSuperseded === true && asOf === undefined ? `(m.superseded_by IS NOT NULL OR ${open})` : open)
+  conditions.push(
+    f.includeSuperseded === true && asOf === undefined ? `(m.superseded_by IS NOT NULL OR ${open})` : open,
+  )
 
   if (f.tiers !== undefined && f.tiers.length > 0) {
     for (const tier of checkStrings('tiers', f.tiers)) {

@@ -1,5 +1,5 @@
-import pg from 'pg'
 import { InvalidArgumentError } from '@agent-memory/core'
+import pg from 'pg'
 import { migrateWith } from '../migrate/migrate.js'
 import type { Executor } from '../sql/Executor.js'
 import { PoolExecutor } from '../sql/PoolExecutor.js'
@@ -28,7 +28,9 @@ export interface CreatePgVectorStoreOptions extends PgVectorStoreOptions {
  * schema and the recorded embedder (`DimensionMismatchError` when they differ).
  */
 export async function createPgVectorStore(options: CreatePgVectorStoreOptions): Promise<PgVectorStore> {
-  const sources = [options.pool, options.db, options.connectionString].filter((source) => source !== undefined)
+  const sources = [options.pool, options.db, options.connectionString].filter(
+    (source) => source !== undefined,
+  )
   if (sources.length !== 1) {
     throw new InvalidArgumentError('pool', 'pass exactly one of pool, db or connectionString')
   }
@@ -36,7 +38,10 @@ export async function createPgVectorStore(options: CreatePgVectorStoreOptions): 
   const onConnectionError = options.onConnectionError
   let executor: Executor
   if (options.connectionString !== undefined) {
-    const pool = new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10 })
+    const pool = new pg.Pool({
+      connectionString: options.connectionString,
+      max: options.maxConnections ?? 10,
+    })
     executor = new PoolExecutor(pool, {
       statementTimeoutMs,
       ownsPool: true,

@@ -1,7 +1,8 @@
 import type { EmbedState, Level, Memory, Metadata, Tier } from '@agent-memory/core'
 
 const toDate = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)))
-const toDateOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : toDate(value))
+const toDateOrNull = (value: unknown): Date | null =>
+  value === null || value === undefined ? null : toDate(value)
 const toNumberOrNull = (value: unknown): number | null =>
   value === null || value === undefined ? null : Number(value)
 
@@ -14,7 +15,9 @@ export function rowToMemory(row: Record<string, unknown>): Memory {
     level: (row.level ?? null) as Level | null,
     content: String(row.content),
     summary: (row.summary ?? null) as string | null,
-    metadata: (typeof row.metadata === 'string' ? JSON.parse(row.metadata) : (row.metadata ?? {})) as Metadata,
+    metadata: (typeof row.metadata === 'string'
+      ? JSON.parse(row.metadata)
+      : (row.metadata ?? {})) as Metadata,
     tags: (row.tags ?? []) as string[],
     importance: Number(row.importance),
     createdAt: toDate(row.created_at),

@@ -12,7 +12,11 @@ export function queryWords(query: string): string[] {
 }
 
 /** The text a memory's `tsvector` is built from: its words (content, summary, tags) joined by spaces. */
-export function documentText(content: string, summary: string | null | undefined, tags: string[] | undefined): string {
+export function documentText(
+  content: string,
+  summary: string | null | undefined,
+  tags: string[] | undefined,
+): string {
   const parts = [content, summary ?? '', ...(tags ?? [])].join('\n')
   return segmentWords(parts)
     .filter((word) => word.length <= MAX_WORD_LENGTH)

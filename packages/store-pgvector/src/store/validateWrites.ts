@@ -22,7 +22,8 @@ export function checkVector(vector: unknown, dimensions: number, what: string): 
     )
   }
   for (let i = 0; i < vector.length; i++) {
-    if (!Number.isFinite(vector[i])) throw new InvalidArgumentError(what, `${what} contains a non-finite number`)
+    if (!Number.isFinite(vector[i]))
+      throw new InvalidArgumentError(what, `${what} contains a non-finite number`)
   }
   return vector
 }
@@ -44,7 +45,8 @@ function checkOptionalUnit(value: unknown, what: string): void {
 function checkText(value: unknown, what: string, optional: boolean): void {
   if (optional && (value === undefined || value === null)) return
   if (typeof value !== 'string') throw new InvalidArgumentError(what, `${what} must be a string`)
-  if (value.includes('\u0000')) throw new InvalidArgumentError(what, `${what} must not contain NUL characters`)
+  if (value.includes('\u0000'))
+    throw new InvalidArgumentError(what, `${what} must not contain NUL characters`)
 }
 
 /** Checks chunk shape and vectors; idx values must be unique non-negative integers. */
@@ -52,7 +54,8 @@ export function checkChunks(chunks: Chunk[], dimensions: number, what: string): 
   if (!Array.isArray(chunks)) throw new InvalidArgumentError(what, `${what} must be an array`)
   const seen = new Set<number>()
   for (const chunk of chunks) {
-    if (typeof chunk !== 'object' || chunk === null) throw new InvalidArgumentError(what, `${what} has a non-object`)
+    if (typeof chunk !== 'object' || chunk === null)
+      throw new InvalidArgumentError(what, `${what} has a non-object`)
     if (!Number.isInteger(chunk.idx) || chunk.idx < 0 || chunk.idx > 2_147_483_647 || seen.has(chunk.idx)) {
       throw new InvalidArgumentError(what, `${what} needs unique non-negative integer idx values`)
     }
@@ -71,17 +74,22 @@ export function validateWrites(writes: MemoryWrite[], dimensions: number): void 
   if (!Array.isArray(writes)) throw new InvalidArgumentError('writes', 'writes must be an array')
   writes.forEach((write, i) => {
     if (write.embedding !== null) checkVector(write.embedding, dimensions, `writes[${i}].embedding`)
-    for (const chunk of write.chunks ?? []) checkVector(chunk?.embedding, dimensions, `writes[${i}].chunks.embedding`)
+    for (const chunk of write.chunks ?? [])
+      checkVector(chunk?.embedding, dimensions, `writes[${i}].chunks.embedding`)
   })
   const ids = new Set<string>()
   writes.forEach((write, i) => {
     const at = `writes[${i}]`
     if (typeof write.id !== 'string' || write.id.length === 0 || write.id.length > MAX_ID_LENGTH) {
-      throw new InvalidArgumentError(`${at}.id`, `${at}.id must be a string of 1..${MAX_ID_LENGTH} characters`)
+      throw new InvalidArgumentError(
+        `${at}.id`,
+        `${at}.id must be a string of 1..${MAX_ID_LENGTH} characters`,
+      )
     }
     if (ids.has(write.id)) throw new InvalidArgumentError(`${at}.id`, `${at}.id appears twice in one batch`)
     ids.add(write.id)
-    if (!TierSchema.safeParse(write.tier).success) throw new InvalidArgumentError(`${at}.tier`, `${at}.tier is unknown`)
+    if (!TierSchema.safeParse(write.tier).success)
+      throw new InvalidArgumentError(`${at}.tier`, `${at}.tier is unknown`)
     if (write.level !== undefined && write.level !== null && !LevelSchema.safeParse(write.level).success) {
       throw new InvalidArgumentError(`${at}.level`, `${at}.level is unknown`)
     }

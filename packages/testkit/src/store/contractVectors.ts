@@ -38,7 +38,12 @@ export function cosine(a: Float32Array, b: Float32Array): number {
 }
 
 /** Clustered random unit vectors (Gaussian-ish noise around a few centres), like real embeddings. */
-export function clusteredVectors(count: number, dimensions: number, random: () => number, centres = 50): Float32Array<ArrayBuffer>[] {
+export function clusteredVectors(
+  count: number,
+  dimensions: number,
+  random: () => number,
+  centres = 50,
+): Float32Array<ArrayBuffer>[] {
   const gaussian = () => {
     const u = Math.max(random(), 1e-12)
     return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random())
@@ -48,6 +53,8 @@ export function clusteredVectors(count: number, dimensions: number, random: () =
   )
   return Array.from({ length: count }, () => {
     const centre = centreVectors[Math.floor(random() * centres)]!
-    return normalize(Float32Array.from(centre, (value) => value + 0.35 * gaussian() / Math.sqrt(dimensions) * 4))
+    return normalize(
+      Float32Array.from(centre, (value) => value + ((0.35 * gaussian()) / Math.sqrt(dimensions)) * 4),
+    )
   })
 }

@@ -23,6 +23,10 @@ export interface StoreCompletenessOptions {
   batchSize?: number
   /** Timeout for loading and for the checks. Default 15 minutes. */
   timeoutMs?: number
+  /** Opens the store for this case instead of the suite's factory (e.g. without an ANN index during the load). */
+  factory?: StoreContractFactory
+  /** Runs once after the load, before any query (e.g. build the ANN index after a bulk load, as pgvector advises). */
+  afterLoad?: (handle: StoreContractHandle) => Promise<void>
 }
 
 const LIMIT = 10
@@ -34,7 +38,10 @@ const TIE = 1e-4
  * store, and every namespace query returns `min(limit, rows)` hits that match the exact answer
  * (computed here by brute force), up to float ties.
  */
-export function describeStoreCompleteness(factory: StoreContractFactory, options: StoreCompletenessOptions): void {
+export function describeStoreCompleteness(
+  factory: StoreContractFactory,
+  options: StoreCompletenessOptions,
+): void {
   const namespaces = options.namespaces ?? 1000
   const perNamespace = options.rowsPerNamespace ?? 100
   const largeRows = options.largeNamespaceRows ?? 20_000
@@ -61,18 +68,25 @@ export function describeStoreCompleteness(factory: StoreContractFactory, options
       for (let start = 0; start < count; start += batchSize) {
         const writes: MemoryWrite[] = []
         for (let i = start; i < Math.min(count, start + batchSize); i++) {
-          writes.push({ id: ids[i]!, tier: 'semantic', content: `row ${i}`, fingerprint: `fp${i}`, embedding: data[i]! })
+          writes.push({
+            id: ids[i]!,
+            tier: 'semantic',
+            content: `row ${i}`,
+            fingerprint: `fp${i}`,
+            embedding: data[i]!,
+          })
         }
         await store.upsert(ns, writes)
       }
     }
 
     beforeAll(async () => {
-      handle = await factory({ model: 'completeness-model', dimensions: dims })
+      handle = await (options.factory ?? factory)({ model: 'completeness-model', dimensions: dims })
       store = handle.store
       await load(largeName, largeRows)
       await load(tinyName, 3)
       for (let i = 0; i < namespaces; i++) await load(smallName(i), perNamespace)
+      await options.afterLoad?.(handle)
     }, timeout)
     afterAll(async () => {
       await handle?.cleanup()
@@ -91,7 +105,9 @@ export function describeStoreCompleteness(factory: StoreContractFactory, options
       const trueScore = new Map(truth.map((entry) => [entry.id, entry.score]))
       if (data.ids.length <= exactUpTo) {
         for (const hit of hits) {
-          expect(trueScore.get(hit.memory.id)!, `rank of ${hit.memory.id} in ${ns}`).toBeGreaterThanOrEqual(kth - TIE)
+          expect(trueScore.get(hit.memory.id)!, `rank of ${hit.memory.id} in ${ns}`).toBeGreaterThanOrEqual(
+            kth - TIE,
+          )
           expect(hit.score).toBeCloseTo(trueScore.get(hit.memory.id)!, 3)
         }
       } else {
@@ -101,7 +117,9 @@ export function describeStoreCompleteness(factory: StoreContractFactory, options
       }
     }
 
-    it('every small namespace returns min(limit, rows) hits matching the exact answer', { timeout }, async () => {
+    it('every small namespace returns min(limit, rows) hits matching the exact answer', {
+      timeout,
+    }, async () => {
       for (let i = 0; i < namespaces; i++) {
         const ns = smallName(i)
         await check(ns, vectors.get(ns)!.vectors[i % perNamespace]!)
@@ -114,7 +132,10 @@ export function describeStoreCompleteness(factory: StoreContractFactory, options
       const large = vectors.get(largeName)!
       for (let q = 0; q < 20; q++) {
         const base = large.vectors[Math.floor(probe() * large.vectors.length)]!
-        await check(largeName, Float32Array.from(base, (value) => value + (probe() - 0.5) * 0.05))
+        await check(
+          largeName,
+          Float32Array.from(base, (value) => value + (probe() - 0.5) * 0.05),
+        )
       }
     })
   })

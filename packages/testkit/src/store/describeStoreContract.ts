@@ -29,7 +29,12 @@ function uid(prefix: string): string {
   return `${prefix}-${process.pid}-${Date.now().toString(36)}-${serial}`
 }
 
-function write(id: string, content: string, embedding: Float32Array | null, extra: Partial<MemoryWrite> = {}): MemoryWrite {
+function write(
+  id: string,
+  content: string,
+  embedding: Float32Array | null,
+  extra: Partial<MemoryWrite> = {},
+): MemoryWrite {
   return { id, tier: 'semantic', content, fingerprint: `fp:${content}`, embedding, ...extra }
 }
 
@@ -217,9 +222,9 @@ export function describeStoreContract(
       for (const ns of namespaces) {
         const mine = [owned.get(ns)!]
         expect(ids(await store.list(ns, { limit: 100 })).filter((id) => id.startsWith('iso'))).toEqual(mine)
-        expect(ids(await store.searchVector(ns, v(3), { limit: 50 })).filter((id) => id.startsWith('iso'))).toEqual(
-          mine,
-        )
+        expect(
+          ids(await store.searchVector(ns, v(3), { limit: 50 })).filter((id) => id.startsWith('iso')),
+        ).toEqual(mine)
         expect(ids(await store.searchText(ns, `isolation marker ${suffix}`, { limit: 50 }))).toEqual(mine)
         const stats = await store.stats(ns)
         expect(stats.map((entry) => entry.namespace)).toEqual([ns])
@@ -239,13 +244,35 @@ export function describeStoreContract(
       const ns = uid('flt')
       const old = new Date(Date.now() - 10 * DAY)
       const rows: MemoryWrite[] = [
-        write('f-a', 'alpha coffee', v(0), { tier: 'semantic', level: 'explicit', tags: ['x', 'y'], metadata: { k: 'v', n: 1, b: true, z: null } }),
-        write('f-b', 'beta coffee', v(0, 0.1), { tier: 'episodic', level: 'deduced', tags: ['x'], metadata: { k: 'w', n: 2 } }),
-        write('f-c', 'gamma coffee', v(0, 0.2), { tier: 'procedural', level: null, tags: [], metadata: {}, createdAt: old }),
+        write('f-a', 'alpha coffee', v(0), {
+          tier: 'semantic',
+          level: 'explicit',
+          tags: ['x', 'y'],
+          metadata: { k: 'v', n: 1, b: true, z: null },
+        }),
+        write('f-b', 'beta coffee', v(0, 0.1), {
+          tier: 'episodic',
+          level: 'deduced',
+          tags: ['x'],
+          metadata: { k: 'w', n: 2 },
+        }),
+        write('f-c', 'gamma coffee', v(0, 0.2), {
+          tier: 'procedural',
+          level: null,
+          tags: [],
+          metadata: {},
+          createdAt: old,
+        }),
       ].map((row) => ({ ...row, id: `${row.id}-${ns}` }))
       await store.upsert(ns, rows)
       const [a, b, c] = rows.map((row) => row.id) as [string, string, string]
-      const all = async (filter: Parameters<ContractStore['list']>[1] extends infer O ? O extends { filter?: infer F } ? F : never : never) => {
+      const all = async (
+        filter: Parameters<ContractStore['list']>[1] extends infer O
+          ? O extends { filter?: infer F }
+            ? F
+            : never
+          : never,
+      ) => {
         const listed = ids(await store.list(ns, { filter, limit: 100 })).sort()
         const vector = ids(await store.searchVector(ns, v(0), { filter, limit: 100 })).sort()
         const text = ids(await store.searchText(ns, 'coffee', { filter, limit: 100 })).sort()
@@ -268,7 +295,10 @@ export function describeStoreContract(
       await store.reinforce(ns, [b], { at: new Date(accessed.getTime() + 1000) })
       expect(await all({ accessedAfter: accessed })).toEqual([b])
       for (const key of ["a'); DROP TABLE memories; --", '', 'has space', '$.x', 'x'.repeat(65)]) {
-        await rejectsWith(store.list(ns, { filter: { metadata: { [key]: 'v' } } }), InvalidArgumentError.isInstance)
+        await rejectsWith(
+          store.list(ns, { filter: { metadata: { [key]: 'v' } } }),
+          InvalidArgumentError.isInstance,
+        )
       }
     })
 
@@ -285,19 +315,26 @@ export function describeStoreContract(
       const [live, expired] = rows.map((row) => row.id) as [string, string]
       expect(ids(await store.list(ns))).toEqual([live])
       expect(ids(await store.searchVector(ns, v(0), { limit: 10 }))).toEqual([live])
-      expect(ids(await store.list(ns, { filter: { includeExpired: true } })).sort()).toEqual([live, expired].sort())
+      expect(ids(await store.list(ns, { filter: { includeExpired: true } })).sort()).toEqual(
+        [live, expired].sort(),
+      )
       const next = write(uid('next'), 'replacement', v(0))
       await store.upsert(ns, [next])
       expect(await store.supersede(ns, live, next.id)).toBe(true)
       expect(ids(await store.list(ns))).toEqual([next.id])
-      expect(ids(await store.list(ns, { filter: { includeSuperseded: true } })).sort()).toEqual([live, next.id].sort())
+      expect(ids(await store.list(ns, { filter: { includeSuperseded: true } })).sort()).toEqual(
+        [live, next.id].sort(),
+      )
     })
 
     it('answers asOf across a supersession, and restore undoes it', async () => {
       const ns = uid('asof')
       const t0 = Date.now() - 10 * DAY
       const oldFact = write(uid('old'), 'lives in Paris', v(0), { createdAt: new Date(t0) })
-      const newFact = write(uid('new'), 'lives in Rome', v(0, 0.1), { createdAt: new Date(t0 + 5 * DAY), validFrom: new Date(t0 + 5 * DAY) })
+      const newFact = write(uid('new'), 'lives in Rome', v(0, 0.1), {
+        createdAt: new Date(t0 + 5 * DAY),
+        validFrom: new Date(t0 + 5 * DAY),
+      })
       await store.upsert(ns, [oldFact, newFact])
       const switchAt = new Date(t0 + 5 * DAY)
       expect(await store.supersede(ns, oldFact.id, newFact.id, switchAt)).toBe(true)
@@ -310,7 +347,9 @@ export function describeStoreContract(
       expect(ids(await store.list(ns))).toEqual([newFact.id])
       const before = new Date(t0 + 2 * DAY)
       expect(ids(await store.list(ns, { filter: { asOf: before } }))).toEqual([oldFact.id])
-      expect(ids(await store.searchVector(ns, v(0), { filter: { asOf: before }, limit: 5 }))).toEqual([oldFact.id])
+      expect(ids(await store.searchVector(ns, v(0), { filter: { asOf: before }, limit: 5 }))).toEqual([
+        oldFact.id,
+      ])
       const after = new Date(t0 + 7 * DAY)
       expect(ids(await store.list(ns, { filter: { asOf: after } }))).toEqual([newFact.id])
 
@@ -346,7 +385,11 @@ export function describeStoreContract(
     it('ranks vectors by cosine similarity, best first, ties by id, within the limit', async () => {
       const ns = uid('rank')
       const rows = [
-        write('r-far', 'far', v(0).map((value) => -value)),
+        write(
+          'r-far',
+          'far',
+          v(0).map((value) => -value),
+        ),
         write('r-near', 'near', v(0, 0.2)),
         write('r-exact', 'exact', v(0)),
         write('r-mid', 'mid', v(0, 1)),
@@ -355,7 +398,13 @@ export function describeStoreContract(
       ].map((row) => ({ ...row, id: `${row.id}-${ns}` }))
       await store.upsert(ns, rows)
       const hits = await store.searchVector(ns, v(0), { limit: 5 })
-      expect(ids(hits)).toEqual([`r-exact-${ns}`, `r-near-${ns}`, `r-mid-${ns}`, `r-tie1-${ns}`, `r-tie2-${ns}`])
+      expect(ids(hits)).toEqual([
+        `r-exact-${ns}`,
+        `r-near-${ns}`,
+        `r-mid-${ns}`,
+        `r-tie1-${ns}`,
+        `r-tie2-${ns}`,
+      ])
       for (const hit of hits) {
         const row = rows.find((candidate) => candidate.id === hit.memory.id)!
         expect(hit.score).toBeCloseTo(cosine(row.embedding!, v(0)), 4)
@@ -367,11 +416,18 @@ export function describeStoreContract(
     it('follows the chunk contract: absent keeps (same content) or clears (changed), a list replaces, [] clears', async () => {
       const ns = uid('chk')
       const id = uid('m')
-      const chunk = (idx: number, axis: number): Chunk => ({ idx, text: `passage ${idx}`, embedding: v(axis) })
+      const chunk = (idx: number, axis: number): Chunk => ({
+        idx,
+        text: `passage ${idx}`,
+        embedding: v(axis),
+      })
       const chunkHits = async (axis: number) => store.searchChunks(ns, v(axis), { limit: 10 })
 
       await store.upsert(ns, [write(id, 'long text', v(0), { chunks: [chunk(0, 1), chunk(1, 2)] })])
-      expect((await chunkHits(2))[0]).toMatchObject({ memory: { id }, matchedChunk: { idx: 1, text: 'passage 1' } })
+      expect((await chunkHits(2))[0]).toMatchObject({
+        memory: { id },
+        matchedChunk: { idx: 1, text: 'passage 1' },
+      })
 
       await store.upsert(ns, [write(id, 'long text', v(0), { importance: 0.1 })])
       expect(await chunkHits(2)).toHaveLength(1)
@@ -423,7 +479,9 @@ export function describeStoreContract(
       expect(hits[1]!.matchedChunk).toEqual({ idx: 0, text: 'b0' })
       expect(hits[1]!.score).toBeCloseTo(cosine(v(0, 0.5), v(0)), 4)
       expect(await store.searchChunks(ns, v(0), { limit: 1 })).toHaveLength(1)
-      expect(ids(await store.searchChunks(ns, v(0), { limit: 10, filter: { tiers: ['working'] } }))).toEqual([])
+      expect(ids(await store.searchChunks(ns, v(0), { limit: 10, filter: { tiers: ['working'] } }))).toEqual(
+        [],
+      )
     })
 
     it('finds keywords in English, Chinese and Japanese text', async () => {
@@ -490,8 +548,14 @@ export function describeStoreContract(
       })
       await rejectsWith(store.upsert(ns, [badChunk]), DimensionMismatchError.isInstance)
       expect(await store.get(ns, badChunk.id)).toBeNull()
-      await rejectsWith(store.searchVector(ns, new Float32Array(dims + 3), { limit: 3 }), DimensionMismatchError.isInstance)
-      await rejectsWith(store.searchChunks(ns, new Float32Array(1), { limit: 3 }), DimensionMismatchError.isInstance)
+      await rejectsWith(
+        store.searchVector(ns, new Float32Array(dims + 3), { limit: 3 }),
+        DimensionMismatchError.isInstance,
+      )
+      await rejectsWith(
+        store.searchChunks(ns, new Float32Array(1), { limit: 3 }),
+        DimensionMismatchError.isInstance,
+      )
     })
 
     it('refuses a bad namespace', async () => {
@@ -510,8 +574,14 @@ export function describeStoreContract(
           return
         }
         await own.store.upsert(uid('reopen'), [write(uid('m'), 'recorded', v(0))])
-        await rejectsWith(own.reopen({ model: 'another-model', dimensions: dims }), DimensionMismatchError.isInstance)
-        await rejectsWith(own.reopen({ model: MODEL, dimensions: dims + 1 }), DimensionMismatchError.isInstance)
+        await rejectsWith(
+          own.reopen({ model: 'another-model', dimensions: dims }),
+          DimensionMismatchError.isInstance,
+        )
+        await rejectsWith(
+          own.reopen({ model: MODEL, dimensions: dims + 1 }),
+          DimensionMismatchError.isInstance,
+        )
         const same = await own.reopen({ model: MODEL, dimensions: dims })
         expect(same.dimensions).toBe(dims)
         await same.close()
@@ -527,8 +597,14 @@ export function describeStoreContract(
           context.skip('this store records no embedder (no reopen in the factory)')
           return
         }
-        await rejectsWith(own.reopen({ model: 'another-model', dimensions: dims }), DimensionMismatchError.isInstance)
-        await rejectsWith(own.reopen({ model: MODEL, dimensions: dims + 1 }), DimensionMismatchError.isInstance)
+        await rejectsWith(
+          own.reopen({ model: 'another-model', dimensions: dims }),
+          DimensionMismatchError.isInstance,
+        )
+        await rejectsWith(
+          own.reopen({ model: MODEL, dimensions: dims + 1 }),
+          DimensionMismatchError.isInstance,
+        )
       } finally {
         await own.cleanup()
       }
@@ -538,7 +614,10 @@ export function describeStoreContract(
       const ns = uid('list')
       const base = Date.now() - 10 * DAY
       const rows = [0, 1, 2, 3, 4].map((i) =>
-        write(`l${i}-${ns}`, `item ${i}`, v(i), { importance: [0.5, 0.1, 0.9, 0.3, 0.7][i]!, createdAt: new Date(base + i * DAY) }),
+        write(`l${i}-${ns}`, `item ${i}`, v(i), {
+          importance: [0.5, 0.1, 0.9, 0.3, 0.7][i]!,
+          createdAt: new Date(base + i * DAY),
+        }),
       )
       await store.upsert(ns, rows)
       const all = ids(await store.list(ns))
@@ -562,8 +641,8 @@ export function describeStoreContract(
       await store.upsert(ns, [
         write(uid('s'), 'one', v(0), { tier: 'working', chunks: [{ idx: 0, text: 'c', embedding: v(0) }] }),
         write(uid('s'), 'two', null, { tier: 'semantic' }),
-        write('s-three-' + ns, 'three', v(1), { tier: 'semantic' }),
-        write('s-four-' + ns, 'four', v(2), { tier: 'semantic' }),
+        write(`s-three-${ns}`, 'three', v(1), { tier: 'semantic' }),
+        write(`s-four-${ns}`, 'four', v(2), { tier: 'semantic' }),
       ])
       await store.supersede(ns, `s-three-${ns}`, `s-four-${ns}`)
       const [stats] = await store.stats(ns)
@@ -658,11 +737,16 @@ export function describeStoreContract(
       await store.upsert(ns, [write(a, 'alpha', null), write(b, 'beta', null), write(c, 'gamma', null)])
       const claims = await store.claimPending({ limit: 10, leaseMs: 60_000, namespace: ns })
       expect(claims.map((claim) => claim.id).sort()).toEqual([a, b, c].sort())
-      expect(claims.find((claim) => claim.id === a)).toMatchObject({ content: 'alpha', fingerprint: 'fp:alpha' })
+      expect(claims.find((claim) => claim.id === a)).toMatchObject({
+        content: 'alpha',
+        fingerprint: 'fp:alpha',
+      })
       expect(await store.claimPending({ limit: 10, leaseMs: 60_000, namespace: ns })).toEqual([])
 
       expect(
-        await store.completeRepair(ns, a, 'fp:alpha', v(0), [{ idx: 0, text: 'alpha part', embedding: v(1) }]),
+        await store.completeRepair(ns, a, 'fp:alpha', v(0), [
+          { idx: 0, text: 'alpha part', embedding: v(1) },
+        ]),
       ).toBe(true)
       expect((await store.get(ns, a))!.embedState).toBe('ok')
       expect(ids(await store.searchVector(ns, v(0), { limit: 5 }))).toEqual([a])
@@ -672,10 +756,14 @@ export function describeStoreContract(
       expect(await store.completeRepair(ns, b, 'fp:beta', v(2))).toBe(false)
       expect((await store.get(ns, b))!.embedState).toBe('pending')
 
-      expect(await store.failRepair(ns, c, { backoffMs: 3_600_000, maxAttempts: 2, error: 'HTTP 503' })).toBe('retry')
+      expect(await store.failRepair(ns, c, { backoffMs: 3_600_000, maxAttempts: 2, error: 'HTTP 503' })).toBe(
+        'retry',
+      )
       const afterFail = await store.claimPending({ limit: 10, leaseMs: 60_000, namespace: ns })
       expect(afterFail.map((claim) => claim.id)).toEqual([b])
-      expect(await store.failRepair(ns, c, { backoffMs: 0, maxAttempts: 2, error: 'HTTP 503' })).toBe('parked')
+      expect(await store.failRepair(ns, c, { backoffMs: 0, maxAttempts: 2, error: 'HTTP 503' })).toBe(
+        'parked',
+      )
       expect((await store.get(ns, c))!.embedState).toBe('failed')
       expect(await store.repairStats(ns)).toEqual({ pending: 1, leased: 1, failed: 1 })
       expect((await store.stats(ns))[0]).toMatchObject({ pending: 1, failed: 1 })

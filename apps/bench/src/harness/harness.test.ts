@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest'
+import { loadLocomo } from '../locomo/loadLocomo.js'
+import { parseSessionDate } from '../locomo/parseSessionDate.js'
+import { scoreRanking } from '../locomo/scoreRanking.js'
+import { createRng } from './createRng.js'
+import { exactTopK } from './exactTopK.js'
+import { generateClusteredVectors } from './generateClusteredVectors.js'
+import { parseArgs } from './parseArgs.js'
+import { percentile } from './percentile.js'
+import { recallAtK } from './recallAtK.js'
+import { summarizeLatencies } from './summarizeLatencies.js'
+import { vectorSetOf } from './vectorSetOf.js'
+
+describe('createRng', () => {
+  it('repeats its sequence for a seed and differs across seeds', () => {
+    const a = createRng(42)
+    const b = createRng(42)
+    const c = createRng(43)
+    const seqA = Array.from({ length: 5 }, () => a.next())
+    expect(Array.from({ length: 5 }, () => b.next())).toEqual(seqA)
+    expect(Array.from({ length: 5 }, () => c.next())).not.toEqual(seqA)
+    for (const x of seqA) expect(x >= 0 && x < 1).toBe(true)
+  })
+
+  it('draws normals with mean ≈ 0 and variance ≈ 1', () => {
+    const rng = createRng(7)
+    const xs = Array.from({ length: 20_000 }, () => rng.normal())
+    const mean = xs.reduce((s, x) => s + x, 0) / xs.length
+    const variance = xs.reduce((s, x) => s + (x - mean) ** 2, 0) / xs.length
+    expect(Math.abs(mean)).toBeLessThan(0.03)
+    expect(Math.abs(variance - 1)).toBeLessThan(0.05)
+  })
+})
+
+describe('generateClusteredVectors', () => {
+  const options = { count: 50, dimensions: 16, clusters: 5, centreSeed: 1, seed: 2 }
+
+  it('is deterministic from its seeds', () => {
+    expect(generateClusteredVectors(options).data).toEqual(generateClusteredVectors(options).data)
+    expect(generateClusteredVectors({ ...options, seed: 3 }).data).not.toEqual(
+      generateClusteredVectors(options).data,
+    )
+  })
+
+  it('yields unit vectors', () => {
+    const set = generateClusteredVectors(options)
+    for (let i = 0; i < set.count; i++) {
+      const norm = Math.sqrt(set.row(i).reduce((s, x) => s + x * x, 0))
+      expect(norm).toBeCloseTo(1, 5)
+    }
+  })
+
+  it('clusters: a point is closer to its cluster mates than to random points on average', () => {
+    const set = generateClusteredVectors({
+      count: 400,
+      dimensions: 64,
+      clusters: 4,
+      sigma: 0.5,
+      centreSeed: 9,
+      seed: 10,
+    })
+    const top = exactTopK(set, set.row(0), 20)
+    const dot = (i: number) => set.row(i).reduce((s, x, d) => s + x * set.row(0)[d]!, 0)
+    const nearMean = top.slice(1).reduce((s, i) => s + dot(i), 0) / 19
+    const allMean = Array.from({ length: 400 }, (_, i) => dot(i)).reduce((s, x) => s + x, 0) / 400
+    expect(nearMean).toBeGreaterThan(allMean + 0.2)
+  })
+})
+
+describe('exactTopK', () => {
+  const set = vectorSetOf(new Float32Array([1, 0, 0.6, 0.8, 0, 1, 0.8, 0.6, 1, 0]), 2)
+
+  it('ranks by dot product, ties by row index', () => {
+    expect(exactTopK(set, new Float32Array([1, 0]), 3)).toEqual([0, 4, 3])
+  })
+
+  it('restricts to candidates', () => {
+    expect(exactTopK(set, new Float32Array([1, 0]), 2, [1, 2, 3])).toEqual([3, 1])
+  })
+})
+
+describe('recallAtK', () => {
+  it('counts the overlap within the first k', () => {
+    expect(recallAtK([1, 2, 3, 4], [4, 3, 9, 8], 4)).toBe(0.5)
+    expect(recallAtK([1, 2, 3, 4], [4, 3], 2)).toBe(0)
+  })
+  it('scores a short truth against its own size and an empty truth as 1', () => {
+    expect(recallAtK([7, 5], [5, 7], 10)).toBe(1)
+    expect(recallAtK([], [], 10)).toBe(1)
+    expect(recallAtK([], [1], 10)).toBe(0)
+  })
+})
+
+describe('percentile and summarizeLatencies', () => {
+  it('uses the nearest rank', () => {
+    const sorted = Array.from({ length: 100 }, (_, i) => i + 1)
+    expect(percentile(sorted, 50)).toBe(50)
+    expect(percentile(sorted, 99)).toBe(99)
+    expect(percentile(sorted, 100)).toBe(100)
+    expect(percentile([3], 50)).toBe(3)
+    expect(() => percentile(sorted, 0)).toThrow(RangeError)
+  })
+  it('summarises unsorted samples', () => {
+    const summary = summarizeLatencies([5, 1, 4, 2, 3])
+    expect(summary).toMatchObject({ n: 5, p50: 3, p99: 5, max: 5, mean: 3 })
+  })
+})
+
+describe('parseArgs', () => {
+  it('reads flags, values and positionals', () => {
+    expect(parseArgs(['--smoke', '--size', '100k', '--only=w1,W3', 'file.json'])).toMatchObject({
+      smoke: true,
+      size: 100_000,
+      only: ['W1', 'W3'],
+      positional: ['file.json'],
+    })
+    expect(() => parseArgs(['--size', '-3'])).toThrow()
+    expect(() => parseArgs(['--frobnicate'])).toThrow(/unknown option/)
+  })
+})
+
+describe('LoCoMo scoring', () => {
+  it('scores recall_any, evidence recall and reciprocal rank', () => {
+    const ranking = [new Set(['D1:1']), new Set(['D1:2']), new Set(['D2:5', 'D2:6'])]
+    expect(scoreRanking(ranking, ['D2:6', 'D9:9'])).toEqual({
+      any5: 1,
+      any10: 1,
+      evidence5: 0.5,
+      evidence10: 0.5,
+      reciprocalRank: 1 / 3,
+    })
+    expect(scoreRanking(ranking, ['D7:7'])).toMatchObject({ any10: 0, reciprocalRank: 0 })
+  })
+
+  it('parses session dates and normalises evidence ids', () => {
+    expect(parseSessionDate('1:56 pm on 8 May, 2023')?.toISOString()).toBe('2023-05-08T13:56:00.000Z')
+    expect(parseSessionDate('12:09 am on 13 September, 2023')?.toISOString()).toBe('2023-09-13T00:09:00.000Z')
+    expect(parseSessionDate('yesterday')).toBeNull()
+    const data = loadLocomo([
+      {
+        sample_id: 's',
+        conversation: {
+          session_1_date_time: '1:00 pm on 1 May, 2023',
+          session_1: [
+            { speaker: 'A', dia_id: 'D1:1', text: 'hi' },
+            { speaker: 'B', dia_id: 'D1:2', text: 'hello', blip_caption: 'a photo of a cat' },
+          ],
+        },
+        qa: [
+          { question: 'q1', category: 1, evidence: ['D1:1; D:1:2'] },
+          { question: 'q2', category: 2, evidence: ['D'] },
+        ],
+      },
+    ])
+    expect(data.conversations[0]!.questions).toEqual([
+      { question: 'q1', category: '1', evidence: ['D1:1', 'D1:2'] },
+    ])
+    expect(data.danglingEvidence).toBe(1)
+    expect(data.questionsWithoutEvidence).toBe(1)
+    expect(data.conversations[0]!.turns[1]).toMatchObject({ imageCaption: 'a photo of a cat', session: 1 })
+    expect(
+      data.conversations[0]!.turns[1]!.createdAt!.getTime() -
+        data.conversations[0]!.turns[0]!.createdAt!.getTime(),
+    ).toBe(1000)
+  })
+})

@@ -1,0 +1,11 @@
+import type { CliIo } from './CliIo.js'
+
+/** The real process's stdout and stderr. */
+export function processIo(): CliIo {
+  return {
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+    stderrIsTTY: process.stderr.isTTY === true,
+    columns: process.stderr.columns ?? 80,
+  }
+}
