@@ -170,7 +170,7 @@ export async function runBench(argv: readonly string[]): Promise<number> {
       await pool.end()
     }
   }
-  const written = await writeReport(outDir, { bench: run })
+  const written = await writeReport(outDir, !smoke && size >= 100_000 ? { benchLarge: run } : { bench: run })
   log(`wrote ${written.join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s total`)
   for (const w of run.workloads)
     for (const s of w.summary)

@@ -1,9 +1,10 @@
-import type { BenchReport, LocomoScores, ReportTable } from './BenchReport.js'
+import type { BenchReport, BenchRun, LocomoScores, ReportTable } from './BenchReport.js'
 import { formatNumber } from './formatNumber.js'
 
 export interface ChartFiles {
   latencyRecall: string
   ingest: string
+  latencyRecallLarge: string
 }
 
 const pct = (value: number) => formatNumber(value * 100, 1)
@@ -41,35 +42,8 @@ export function renderMarkdown(report: BenchReport, charts: ChartFiles): string 
     '',
   ]
   const bench = report.bench
-  if (bench) {
-    out.push(
-      `## Summary (${bench.mode} run, ${bench.generatedAt}, size ${bench.size.toLocaleString('en-US')})`,
-      '',
-    )
-    out.push(`Command: \`${bench.command}\``, '')
-    const rows = bench.workloads.flatMap((w) =>
-      w.summary.map((s) => [
-        s.workload,
-        s.metric,
-        s.ours,
-        s.peers,
-        s.target,
-        s.met === null ? '—' : s.met ? 'yes' : '**no**',
-      ]),
-    )
-    out.push(
-      table(
-        ['Workload', 'Metric', 'agent-memory', 'Peers / baselines (same run)', 'Target (DESIGN §9)', 'Met'],
-        rows,
-      ),
-    )
-    const skipped = bench.workloads.filter((w) => w.status !== 'ok')
-    if (skipped.length) {
-      out.push('')
-      for (const w of skipped) out.push(`- ${w.id} ${w.title}: **${w.status}** — ${w.reason ?? ''}`)
-    }
-    out.push('')
-  }
+  if (bench) out.push(...renderSummary(bench, 'Summary'))
+  if (report.benchLarge) out.push(...renderSummary(report.benchLarge, 'Summary at scale'))
   const locomo = report.locomo
   if (locomo) {
     out.push('## Retrieval quality: LoCoMo turn-level', '')
@@ -131,28 +105,14 @@ export function renderMarkdown(report: BenchReport, charts: ChartFiles): string 
     )
     if (locomo.skipped.length) out.push(...locomo.skipped.map((s) => `- skipped: ${s}`), '')
   }
-  if (bench) {
-    out.push(
-      '## Charts',
-      '',
-      `![latency vs recall](${charts.latencyRecall})`,
-      '',
-      `![ingest rates](${charts.ingest})`,
-      '',
-    )
-    out.push('## Environment', '')
-    out.push(table(['Item', 'Value'], Object.entries(bench.environment)), '')
-    out.push('## Workloads', '')
-    for (const w of bench.workloads) {
-      out.push(`### ${w.id}: ${w.title}`, '')
-      if (w.status !== 'ok') out.push(`**${w.status}**: ${w.reason ?? ''}`, '')
-      const settings = Object.entries(w.settings)
-      if (settings.length) out.push(`Settings: ${settings.map(([k, v]) => `${k}=${v}`).join(', ')}`, '')
-      for (const t of w.tables) out.push(renderTable(t), '')
-      for (const note of w.notes) out.push(`- ${note}`)
-      if (w.notes.length) out.push('')
-    }
+  if (bench || report.benchLarge) {
+    out.push('## Charts', '')
+    if (bench)
+      out.push(`![latency vs recall](${charts.latencyRecall})`, '', `![ingest rates](${charts.ingest})`, '')
+    if (report.benchLarge) out.push(`![latency vs recall at scale](${charts.latencyRecallLarge})`, '')
   }
+  if (bench) out.push(...renderWorkloads(bench, 'Default run'))
+  if (report.benchLarge) out.push(...renderWorkloads(report.benchLarge, 'Run at scale'))
   out.push(
     '## Reproduce',
     '',
@@ -165,4 +125,53 @@ export function renderMarkdown(report: BenchReport, charts: ChartFiles): string 
     '',
   )
   return out.join('\n')
+}
+
+function renderSummary(run: BenchRun, heading: string): string[] {
+  const out: string[] = []
+  out.push(
+    `## ${heading} (${run.mode} run, ${run.generatedAt}, size ${run.size.toLocaleString('en-US')})`,
+    '',
+  )
+  out.push(`Command: \`${run.command}\``, '')
+  const rows = run.workloads.flatMap((w) =>
+    w.summary.map((s) => [
+      s.workload,
+      s.metric,
+      s.ours,
+      s.peers,
+      s.target,
+      s.met === null ? '—' : s.met ? 'yes' : '**no**',
+    ]),
+  )
+  out.push(
+    table(
+      ['Workload', 'Metric', 'agent-memory', 'Peers / baselines (same run)', 'Target (DESIGN §9)', 'Met'],
+      rows,
+    ),
+  )
+  const notOk = run.workloads.filter((w) => w.status !== 'ok')
+  if (notOk.length) {
+    out.push('')
+    for (const w of notOk) out.push(`- ${w.id} ${w.title}: **${w.status}** — ${w.reason ?? ''}`)
+  }
+  out.push('')
+  return out
+}
+
+function renderWorkloads(run: BenchRun, heading: string): string[] {
+  const out: string[] = []
+  out.push(`## Environment (${heading.toLowerCase()})`, '')
+  out.push(table(['Item', 'Value'], Object.entries(run.environment)), '')
+  out.push(`## Workloads (${heading.toLowerCase()}, size ${run.size.toLocaleString('en-US')})`, '')
+  for (const w of run.workloads) {
+    out.push(`### ${w.id}: ${w.title}`, '')
+    if (w.status !== 'ok') out.push(`**${w.status}**: ${w.reason ?? ''}`, '')
+    const settings = Object.entries(w.settings)
+    if (settings.length) out.push(`Settings: ${settings.map(([k, v]) => `${k}=${v}`).join(', ')}`, '')
+    for (const t of w.tables) out.push(renderTable(t), '')
+    for (const note of w.notes) out.push(`- ${note}`)
+    if (w.notes.length) out.push('')
+  }
+  return out
 }

@@ -23,7 +23,11 @@ export async function writeReport(dir: string, update: BenchReport): Promise<str
     }
   }
   const report: BenchReport = { ...previous, ...update }
-  const charts = { latencyRecall: 'benchmarks-latency-recall.svg', ingest: 'benchmarks-ingest.svg' }
+  const charts = {
+    latencyRecall: 'benchmarks-latency-recall.svg',
+    ingest: 'benchmarks-ingest.svg',
+    latencyRecallLarge: 'benchmarks-latency-recall-large.svg',
+  }
   const written = [jsonPath, join(dir, 'benchmarks.md')]
   await writeFile(jsonPath, `${JSON.stringify(report, null, 2)}\n`)
   await writeFile(join(dir, 'benchmarks.md'), renderMarkdown(report, charts))
@@ -38,6 +42,14 @@ export async function writeReport(dir: string, update: BenchReport): Promise<str
       renderIngestSvg(report.bench.ingestRates, 'Bulk ingest, 1536-d vectors + text, no vector index'),
     )
     written.push(join(dir, charts.latencyRecall), join(dir, charts.ingest))
+  }
+  if (report.benchLarge) {
+    const size = report.benchLarge.size.toLocaleString('en-US')
+    await writeFile(
+      join(dir, charts.latencyRecallLarge),
+      renderLatencyRecallSvg(report.benchLarge.curves, `Top-10 search, ${size} × 1536-d: p50 vs recall@10`),
+    )
+    written.push(join(dir, charts.latencyRecallLarge))
   }
   return written
 }

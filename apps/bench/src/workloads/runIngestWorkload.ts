@@ -54,7 +54,12 @@ export async function runIngestWorkload(
 
   let oursMs: number | null = null
   if (ours) {
-    const measured = await timeIt(() => ours.run(rows))
+    let measured: { ms: number }
+    try {
+      measured = await timeIt(() => ours.run(rows))
+    } finally {
+      await ours.close()
+    }
     oursMs = measured.ms
     results.push({ label: ours.label, ms: oursMs })
     ctx.log(`W1 ${ours.label}: ${formatNumber(rate(oursMs), 0)} rows/s`)

@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createMemory, fingerprint, type MemoryWrite } from '@agent-memory/core'
 import { createHashingEmbedder } from '@agent-memory/embedder-hashing'
-import { openEmbeddedStore } from '@agent-memory/store-pgvector'
+import { createPgVectorStore, migrate, openEmbeddedStore } from '@agent-memory/store-pgvector'
 import { runMemorySearch } from '@agent-memory/tool-memory-search'
+import { PGlite } from '@electric-sql/pglite'
+import { vector } from '@electric-sql/pglite-pgvector'
 import { createRng } from '../harness/createRng.js'
 import { measureLatencies } from '../harness/measureLatencies.js'
 import { synthesizeText } from '../harness/synthesizeText.js'
@@ -26,6 +28,30 @@ export async function runToolWorkload(ctx: BenchContext): Promise<WorkloadOutcom
   const queries = Array.from({ length: ctx.queries }, () => synthesizeText(rng, 30))
   const embedder = precomputedEmbedder(createHashingEmbedder())
   const dir = await mkdtemp(join(tmpdir(), 'agent-memory-bench-w6-'))
+  const vectors = await createHashingEmbedder().embed(contents)
+  const writes: MemoryWrite[] = contents.map((content, i) => ({
+    id: `m${i}`,
+    tier: 'semantic',
+    content,
+    fingerprint: fingerprint(content),
+    embedding: vectors[i]!,
+  }))
+  // Loading through the embedded opener maintains HNSW row by row (W4 shows how slow that is);
+  // this reaches the same database state with the index built once after the load.
+  const load = await timeIt(async () => {
+    const db = await PGlite.create(dir, { extensions: { vector } })
+    try {
+      await migrate(db, { dimensions: embedder.dimensions, annIndex: false })
+      const loader = await createPgVectorStore({ db, dimensions: embedder.dimensions, model: embedder.model })
+      for (let start = 0; start < writes.length; start += 5000) {
+        await loader.upsert('user-1', writes.slice(start, start + 5000))
+      }
+      await loader.close()
+      await migrate(db, { dimensions: embedder.dimensions, annIndex: true })
+    } finally {
+      await db.close()
+    }
+  })
   const store = await openEmbeddedStore({
     dataDir: dir,
     dimensions: embedder.dimensions,
@@ -33,18 +59,6 @@ export async function runToolWorkload(ctx: BenchContext): Promise<WorkloadOutcom
     handleSignals: false,
   })
   try {
-    const vectors = await createHashingEmbedder().embed(contents)
-    const writes: MemoryWrite[] = contents.map((content, i) => ({
-      id: `m${i}`,
-      tier: 'semantic',
-      content,
-      fingerprint: fingerprint(content),
-      embedding: vectors[i]!,
-    }))
-    const load = await timeIt(async () => {
-      for (let start = 0; start < writes.length; start += 5000)
-        await store.upsert('user-1', writes.slice(start, start + 5000))
-    })
     await embedder.prime(queries)
     const memory = createMemory({ store, embedder })
     let empty = 0
@@ -73,7 +87,8 @@ export async function runToolWorkload(ctx: BenchContext): Promise<WorkloadOutcom
           queries: ctx.queries,
           limit: 5,
           embedder: `${embedder.model} (primed cache: embed time excluded)`,
-          'load s': formatNumber(load.ms / 1000, 1),
+          'load s (index built after the load)': formatNumber(load.ms / 1000, 1),
+          'measured through': 'openEmbeddedStore on the loaded data directory',
         },
         tables: [
           {

@@ -330,7 +330,10 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
         buckets,
       ])
       const existingRows = await sql.query<{ namespace: string; id: string; fingerprint: string }>(
-        'SELECT namespace, id, fingerprint FROM memories WHERE id = ANY($1::text[])',
+        // One index probe per id (LATERAL … LIMIT 1: ids are unique across namespaces), so a
+        // table without statistics yet never turns the check into a sequential scan.
+        `SELECT m.namespace, m.id, m.fingerprint FROM unnest($1::text[]) AS wanted(id)
+         CROSS JOIN LATERAL (SELECT namespace, id, fingerprint FROM memories WHERE id = wanted.id LIMIT 1) m`,
         [writes.map((write) => write.id)],
       )
       const existing = new Map(existingRows.rows.map((row) => [row.id, row]))
