@@ -13,6 +13,7 @@ import type { BenchRun, WorkloadReport } from './report/BenchReport.js'
 import { writeReport } from './report/writeReport.js'
 import type { BenchContext } from './workloads/BenchContext.js'
 import { oursWiring } from './workloads/oursWiring.js'
+import { runEndToEndIngestWorkload } from './workloads/runEndToEndIngestWorkload.js'
 import { runIngestWorkload } from './workloads/runIngestWorkload.js'
 import { runNamespaceWorkload } from './workloads/runNamespaceWorkload.js'
 import { runSearchWorkload } from './workloads/runSearchWorkload.js'
@@ -103,6 +104,7 @@ export async function runBench(argv: readonly string[]): Promise<number> {
       needsPostgres: true,
       run: (c) => runIngestWorkload(c, ours.ingest),
     },
+    { id: 'W1b', title: 'End-to-end ingest', needsPostgres: true, run: runEndToEndIngestWorkload },
     {
       id: 'W2',
       title: 'Top-10 search, HNSW',
@@ -139,10 +141,10 @@ export async function runBench(argv: readonly string[]): Promise<number> {
       await pool.query(`CREATE SCHEMA ${benchSchemaName}`)
       Object.assign(environment, await postgresEnvironment(pool))
     } else {
-      log('DATABASE_URL is not set: skipping the native Postgres workloads (W1, W2, W3)')
+      log('DATABASE_URL is not set: skipping the native Postgres workloads (W1, W1b, W2, W3)')
     }
     for (const spec of workloads) {
-      if (args.only && !args.only.includes(spec.id)) continue
+      if (args.only && !args.only.includes(spec.id.toUpperCase())) continue
       if (spec.needsPostgres && !pool) {
         run.workloads.push(skipped(spec, 'DATABASE_URL is not set'))
         continue

@@ -6,6 +6,7 @@ import { packageVersion } from './harness/packageVersion.js'
 import { parseArgs } from './harness/parseArgs.js'
 import { repoRoot } from './harness/repoRoot.js'
 import { bm25Reference } from './locomo/bm25Reference.js'
+import { compareVariants } from './locomo/compareVariants.js'
 import { evaluateVariant, type VariantSpec } from './locomo/evaluateVariant.js'
 import type { LocomoBackend } from './locomo/LocomoBackend.js'
 import { loadLocomo } from './locomo/loadLocomo.js'
@@ -64,6 +65,22 @@ export async function runLocomo(argv: readonly string[]): Promise<number> {
   for (const backend of backends) {
     for (const spec of VARIANTS) variants.push(await evaluateVariant(data, backend, embedder, spec, log))
   }
+  const comparisons: string[] = []
+  for (const backend of backends) {
+    const of = (mode: string, fusion: string | null) =>
+      variants.find((v) => v.backend === backend.name && v.mode === mode && v.fusion === fusion)
+    const pairs: Array<[string, string | null, string, string | null, string, string]> = [
+      ['hybrid', 'rrf', 'hybrid', 'minmax', 'RRF', 'min-max'],
+      ['hybrid', 'rrf', 'keyword', null, 'hybrid RRF', 'keyword-only'],
+      ['hybrid', 'minmax', 'keyword', null, 'hybrid min-max', 'keyword-only'],
+    ]
+    for (const [ma, fa, mb, fb, na, nb] of pairs) {
+      const a = of(ma, fa)
+      const b = of(mb, fb)
+      if (a && b) comparisons.push(compareVariants(a, b, na, nb))
+    }
+  }
+  for (const line of comparisons) log(line)
   const run: LocomoRun = {
     generatedAt: new Date().toISOString(),
     command: `pnpm eval:locomo${argv.length ? ` ${argv.join(' ')}` : ''}`,
@@ -84,6 +101,7 @@ export async function runLocomo(argv: readonly string[]): Promise<number> {
       '@agent-memory/store-pgvector': packageVersion('@agent-memory/store-pgvector'),
     },
     variants,
+    comparisons,
     skipped,
   }
   const written = await writeReport(outDir, { locomo: run })

@@ -4,8 +4,11 @@ import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { LockedError } from '@agent-memory/core'
+import { PGlite } from '@electric-sql/pglite'
+import { vector } from '@electric-sql/pglite-pgvector'
+import { drizzle } from 'drizzle-orm/pglite'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { openEmbeddedStore } from './index.js'
+import { createPgVectorStore, openEmbeddedStore } from './index.js'
 
 const child = fileURLToPath(new URL('./__fixtures__/embeddedChild.mjs', import.meta.url))
 const dims = 4
@@ -160,6 +163,25 @@ describe('embedded PGlite store', { timeout: 60_000 }, () => {
     } finally {
       await a.close()
       await b.close()
+    }
+  })
+
+  it('runs on a drizzle db over a caller-owned PGlite and never closes it', async () => {
+    const client = await PGlite.create({ extensions: { vector } })
+    try {
+      const db = drizzle(client)
+      const store = await createPgVectorStore({ db, dimensions: dims, model: 'drizzle', migrate: true })
+      await store.upsert('ns', [
+        { id: 'd1', tier: 'semantic', content: 'via drizzle', fingerprint: 'd', embedding: v() },
+      ])
+      expect((await store.searchVector('ns', v(), { limit: 1 }))[0]?.memory.id).toBe('d1')
+      await store.close()
+      expect(client.closed).toBe(false)
+      expect((await client.query<{ n: number }>('SELECT count(*)::int AS n FROM memories')).rows[0]?.n).toBe(
+        1,
+      )
+    } finally {
+      await client.close()
     }
   })
 })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { compareVariants } from '../locomo/compareVariants.js'
 import { loadLocomo } from '../locomo/loadLocomo.js'
 import { parseSessionDate } from '../locomo/parseSessionDate.js'
 import { scoreRanking } from '../locomo/scoreRanking.js'
@@ -162,5 +163,35 @@ describe('LoCoMo scoring', () => {
       data.conversations[0]!.turns[1]!.createdAt!.getTime() -
         data.conversations[0]!.turns[0]!.createdAt!.getTime(),
     ).toBe(1000)
+  })
+})
+
+describe('compareVariants', () => {
+  const variant = (hits10: string) => ({
+    backend: 'b',
+    mode: 'hybrid' as const,
+    fusion: null,
+    overall: {
+      questions: 0,
+      recallAny5: 0,
+      recallAny10: 0,
+      evidenceRecall5: 0,
+      evidenceRecall10: 0,
+      mrr: 0,
+      p50Ms: 0,
+    },
+    byCategory: {},
+    hits10,
+  })
+
+  it('counts discordant questions and gives the exact McNemar p-value', () => {
+    const line = compareVariants(variant('1111111111'), variant('0000000000'), 'A', 'B')
+    expect(line).toContain('10 questions found only by A, 0 only by B')
+    expect(line).toContain('p = 0.0020')
+    expect(line).toContain('+100.0 points')
+  })
+
+  it('reports p = 1 for identical results', () => {
+    expect(compareVariants(variant('1010'), variant('1010'), 'A', 'B')).toContain('p = 1.0')
   })
 })

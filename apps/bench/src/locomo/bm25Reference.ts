@@ -77,6 +77,7 @@ export async function bm25Reference(data: LocomoData, config: 'english' | 'simpl
       mode: 'keyword',
       fusion: null,
       overall,
+      hits10: scores.map((s) => s.any10).join(''),
       byCategory: Object.fromEntries(
         [...byCategory].sort(([a], [b]) => a.localeCompare(b)).map(([c, list]) => [c, aggregate(list)]),
       ),

@@ -102,6 +102,7 @@ export async function evaluateVariant(
       mode: spec.mode,
       fusion: spec.fusion,
       overall,
+      hits10: scores.map((s) => s.any10).join(''),
       byCategory: Object.fromEntries(
         [...byCategory]
           .sort(([a], [b]) => a.localeCompare(b))

@@ -73,6 +73,8 @@ export interface LocomoVariant {
   fusion: 'rrf' | 'minmax' | null
   overall: LocomoScores
   byCategory: Record<string, LocomoScores>
+  /** recall_any@10 per question in file order, as '0'/'1' (for paired comparisons). */
+  hits10?: string
 }
 
 export interface LocomoRun {
@@ -88,6 +90,8 @@ export interface LocomoRun {
   memoryShape: string
   environment: Record<string, string>
   variants: LocomoVariant[]
+  /** Paired comparisons (e.g. RRF vs min-max) in words. */
+  comparisons?: string[]
   skipped: string[]
 }
 

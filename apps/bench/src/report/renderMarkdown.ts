@@ -103,6 +103,8 @@ export function renderMarkdown(report: BenchReport, charts: ChartFiles): string 
       ),
       '',
     )
+    if (locomo.comparisons?.length)
+      out.push('Paired comparisons:', '', ...locomo.comparisons.map((c) => `- ${c}`), '')
     if (locomo.skipped.length) out.push(...locomo.skipped.map((s) => `- skipped: ${s}`), '')
   }
   if (bench || report.benchLarge) {

@@ -131,8 +131,8 @@ export async function runNamespaceWorkload(
       [vectorLiteral(ctx.queryVectors.row(1)), queryNs[1]],
     )
     const planShape = plan.rows
-      .map((r) => r['QUERY PLAN'].trim().split('  ')[0])
-      .filter((line) => /Scan|Sort|Limit/.test(line!))
+      .map((r) => r['QUERY PLAN'].replace(/^\s*(->)?\s*/, '').replace(/\s+\(cost=.*$/, ''))
+      .filter((line) => /Scan|Sort|Limit/.test(line))
       .join(' → ')
     notes.push(`LangChain.js plan (${dist.name}, small namespace): ${planShape}`)
     const arrays = Array.from({ length: ctx.queries }, (_, q) => Array.from(ctx.queryVectors.row(q)))

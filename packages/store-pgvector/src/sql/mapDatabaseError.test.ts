@@ -2,7 +2,8 @@ import { InvalidArgumentError, StoreError } from '@agent-memory/core'
 import { describe, expect, it } from 'vitest'
 import { mapDatabaseError } from './mapDatabaseError.js'
 
-const pgError = (fields: Record<string, unknown>) => Object.assign(new Error(String(fields.message ?? 'x')), fields)
+const pgError = (fields: Record<string, unknown>) =>
+  Object.assign(new Error(String(fields.message ?? 'x')), fields)
 
 describe('mapDatabaseError', () => {
   it('maps SQLSTATEs and socket codes to kinds', () => {
@@ -31,8 +32,12 @@ describe('mapDatabaseError', () => {
     expect(StoreError.isInstance(mapped)).toBe(true)
     expect(mapped.message).toBe('the database query failed (SQLSTATE 22P02)')
     expect(mapped.cause).toBeUndefined()
-    const constraint = mapDatabaseError(pgError({ code: '23505', constraint: 'memories_pkey', detail: 'Key (id)=(v)' }))
-    expect(constraint.message).toBe('the database refused the write (constraint violation) on memories_pkey (SQLSTATE 23505)')
+    const constraint = mapDatabaseError(
+      pgError({ code: '23505', constraint: 'memories_pkey', detail: 'Key (id)=(v)' }),
+    )
+    expect(constraint.message).toBe(
+      'the database refused the write (constraint violation) on memories_pkey (SQLSTATE 23505)',
+    )
   })
 
   it('passes agent-memory errors through unchanged', () => {
