@@ -37,6 +37,7 @@ export { MemoryError, type MemoryErrorReason } from './errors/MemoryError.js'
 export { StoreError, type StoreErrorKind } from './errors/StoreError.js'
 export { ValidationError } from './errors/ValidationError.js'
 
+export { estimateTokens } from './text/estimateTokens.js'
 export { fingerprint } from './text/fingerprint.js'
 export { normalizeText } from './text/normalizeText.js'
 export { REDACTED, redactSecrets } from './text/redactSecrets.js'

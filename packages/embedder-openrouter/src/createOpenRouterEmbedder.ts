@@ -2,7 +2,7 @@ import { type Embedder, EmbeddingError, type EmbedOptions, InvalidArgumentError 
 import { abortableSleep } from './abortableSleep.js'
 import { createSecretScrubber } from './createSecretScrubber.js'
 import { decodeEmbeddingsResponse } from './decodeEmbeddingsResponse.js'
-import { estimateTokens } from './estimateTokens.js'
+import { estimateTokens } from '@agent-memory/core'
 import type { EmbeddingUsage, OpenRouterEmbedderOptions } from './OpenRouterEmbedderOptions.js'
 import { parseRetryAfter } from './parseRetryAfter.js'
 import { type Batch, planBatches } from './planBatches.js'

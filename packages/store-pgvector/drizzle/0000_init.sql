@@ -50,7 +50,7 @@ CREATE TABLE "agent_memory_meta" (
 	CONSTRAINT "agent_memory_meta_singleton" CHECK ("agent_memory_meta"."id" = 1)
 );
 --> statement-breakpoint
-ALTER TABLE "memory_chunks" ADD CONSTRAINT "memory_chunks_memory_fk" FOREIGN KEY ("namespace","memory_id") REFERENCES "public"."memories"("namespace","id") ON DELETE cascade ON UPDATE cascade;--> statement-breakpoint
+ALTER TABLE "memory_chunks" ADD CONSTRAINT "memory_chunks_memory_fk" FOREIGN KEY ("namespace","memory_id") REFERENCES "memories"("namespace","id") ON DELETE cascade ON UPDATE cascade;--> statement-breakpoint
 CREATE INDEX "memories_namespace_created_idx" ON "memories" USING btree ("namespace","created_at");--> statement-breakpoint
 CREATE INDEX "memories_namespace_fingerprint_idx" ON "memories" USING btree ("namespace","fingerprint");--> statement-breakpoint
 CREATE INDEX "memories_namespace_superseded_by_idx" ON "memories" USING btree ("namespace","superseded_by");--> statement-breakpoint

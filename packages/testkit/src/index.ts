@@ -3,7 +3,6 @@ export {
   type EmbedderContractOptions,
 } from './embedder/describeEmbedderContract.js'
 export type { EmbeddingsFault } from './fake-embeddings-server/EmbeddingsFault.js'
-export { estimateTokens } from './fake-embeddings-server/estimateTokens.js'
 export { fakeEmbedding } from './fake-embeddings-server/fakeEmbedding.js'
 export {
   FAKE_EMBEDDINGS_LIMITS,
@@ -13,6 +12,17 @@ export {
   startFakeEmbeddingsServer,
 } from './fake-embeddings-server/startFakeEmbeddingsServer.js'
 export { InMemoryStore, type InMemoryStoreOptions } from './memory-store/InMemoryStore.js'
+export {
+  describeServiceScenarios,
+  type ServiceScenarioFactory,
+  type ServiceScenarioHandle,
+  type ServiceScenarioOptions,
+} from './service/describeServiceScenarios.js'
+export {
+  type SwitchableEmbedder,
+  type SwitchableEmbedderMode,
+  switchableEmbedder,
+} from './service/switchableEmbedder.js'
 export { axisVector, clusteredVectors, cosine, normalize, seededRandom } from './store/contractVectors.js'
 export {
   describeStoreCompleteness,

@@ -54,14 +54,20 @@ const PG_MAX_PARAMS = 65_000
 const MEMORY_INDEX = 'memories_embedding_hnsw'
 const CHUNK_INDEX = 'memory_chunks_embedding_hnsw'
 
-const UPDATE_ON_CONFLICT = `ON CONFLICT (namespace, id) DO UPDATE SET
-  tier = EXCLUDED.tier, level = EXCLUDED.level, content = EXCLUDED.content, summary = EXCLUDED.summary,
-  metadata = EXCLUDED.metadata, tags = EXCLUDED.tags, importance = EXCLUDED.importance, updated_at = now(),
-  expires_at = EXCLUDED.expires_at, superseded_by = EXCLUDED.superseded_by, valid_from = EXCLUDED.valid_from,
-  valid_to = EXCLUDED.valid_to, valid_to_stamped = false, confidence = EXCLUDED.confidence,
-  assessed_importance = EXCLUDED.assessed_importance, linked_memory_ids = EXCLUDED.linked_memory_ids,
-  embed_state = EXCLUDED.embed_state, fingerprint = EXCLUDED.fingerprint, embedding = EXCLUDED.embedding,
-  search = EXCLUDED.search, repair_attempts = 0, next_attempt_at = NULL, leased_until = NULL, last_error = NULL`
+const UPDATE_FIELDS = `tier = EXCLUDED.tier, level = EXCLUDED.level, content = EXCLUDED.content,
+  summary = EXCLUDED.summary, metadata = EXCLUDED.metadata, tags = EXCLUDED.tags, importance = EXCLUDED.importance,
+  updated_at = now(), expires_at = EXCLUDED.expires_at, superseded_by = EXCLUDED.superseded_by,
+  valid_from = EXCLUDED.valid_from, valid_to = EXCLUDED.valid_to, valid_to_stamped = false,
+  confidence = EXCLUDED.confidence, assessed_importance = EXCLUDED.assessed_importance,
+  linked_memory_ids = EXCLUDED.linked_memory_ids, fingerprint = EXCLUDED.fingerprint, search = EXCLUDED.search`
+
+const UPDATE_ON_CONFLICT = `ON CONFLICT (namespace, id) DO UPDATE SET ${UPDATE_FIELDS},
+  embed_state = EXCLUDED.embed_state, embedding = EXCLUDED.embedding,
+  repair_attempts = 0, next_attempt_at = NULL, leased_until = NULL, last_error = NULL`
+
+// `keepEmbedding` writes (content unchanged, checked under the id lock): the vector, its state and
+// the repair bookkeeping stay as they are.
+const UPDATE_ON_CONFLICT_KEEPING_VECTOR = `ON CONFLICT (namespace, id) DO UPDATE SET ${UPDATE_FIELDS}`
 
 const INSERT_COLUMNS = `namespace, id, tier, level, content, summary, metadata, tags, importance, created_at, updated_at,
   last_accessed_at, expires_at, superseded_by, valid_from, valid_to, confidence, assessed_importance,
@@ -350,11 +356,24 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
       }
       if (accepted.length === 0) return outcomes
 
-      const rows = accepted.map(toRowValues)
-      if (sql.copyIn !== undefined && rows.length >= this.#bulkThreshold) {
-        await this.#copyUpsert(sql, ns, rows)
-      } else {
-        await this.#insertUpsert(sql, ns, rows)
+      const keepsVector = (write: MemoryWrite) =>
+        write.embedding === null &&
+        write.keepEmbedding === true &&
+        existing.get(write.id)?.fingerprint === write.fingerprint
+      const groups = [
+        { rows: accepted.filter((write) => !keepsVector(write)).map(toRowValues), onConflict: UPDATE_ON_CONFLICT },
+        {
+          rows: accepted.filter(keepsVector).map(toRowValues),
+          onConflict: UPDATE_ON_CONFLICT_KEEPING_VECTOR,
+        },
+      ]
+      for (const { rows, onConflict } of groups) {
+        if (rows.length === 0) continue
+        if (sql.copyIn !== undefined && rows.length >= this.#bulkThreshold) {
+          await this.#copyUpsert(sql, ns, rows, onConflict)
+        } else {
+          await this.#insertUpsert(sql, ns, rows, onConflict)
+        }
       }
 
       const clear = accepted
@@ -379,7 +398,7 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
     })
   }
 
-  async #insertUpsert(sql: SqlRunner, ns: string, rows: RowValues[]): Promise<void> {
+  async #insertUpsert(sql: SqlRunner, ns: string, rows: RowValues[], onConflict: string): Promise<void> {
     for (let start = 0; start < rows.length; start += MAX_ROWS_PER_INSERT) {
       const params = new SqlParams()
       const nsParam = params.add(ns)
@@ -396,13 +415,13 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
           to_tsvector('simple', ${params.add(row.searchText)}))`
       })
       await sql.query(
-        `INSERT INTO memories (${INSERT_COLUMNS}) VALUES ${tuples.join(',\n')} ${UPDATE_ON_CONFLICT}`,
+        `INSERT INTO memories (${INSERT_COLUMNS}) VALUES ${tuples.join(',\n')} ${onConflict}`,
         [...params.values],
       )
     }
   }
 
-  async #copyUpsert(sql: SqlRunner, ns: string, rows: RowValues[]): Promise<void> {
+  async #copyUpsert(sql: SqlRunner, ns: string, rows: RowValues[], onConflict: string): Promise<void> {
     await sql.query(
       `CREATE TEMP TABLE agent_memory_stage (
         ord int4, id text, tier text, level text, content text, summary text, metadata jsonb, tags jsonb,
@@ -446,9 +465,11 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
          s.assessed_importance, ARRAY(SELECT jsonb_array_elements_text(s.linked)), s.embed_state, s.fingerprint,
          s.embedding, to_tsvector('simple', s.search_text)
        FROM agent_memory_stage s ORDER BY s.ord
-       ${UPDATE_ON_CONFLICT}`,
+       ${onConflict}`,
       [ns],
     )
+    // A second group in the same transaction stages again.
+    await sql.query('DROP TABLE agent_memory_stage')
   }
 
   async #insertChunks(sql: SqlRunner, ns: string, rows: { id: string; chunk: Chunk }[]): Promise<void> {

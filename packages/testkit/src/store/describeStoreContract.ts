@@ -187,6 +187,29 @@ export function describeStoreContract(
       expect(ids(await store.searchVector(ns, v(0), { limit: 5 }))).toEqual([id])
     })
 
+    it('keepEmbedding keeps the vector and chunks only while the content is unchanged', async () => {
+      const ns = uid('keep')
+      const id = uid('m')
+      const chunk: Chunk = { idx: 0, text: 'kept passage', embedding: v(2) }
+      await store.upsert(ns, [write(id, 'kept row', v(1), { chunks: [chunk] })])
+      await store.upsert(ns, [write(id, 'kept row', null, { keepEmbedding: true, tags: ['edited'] })])
+      const kept = (await store.get(ns, id))!
+      expect(kept.embedState).toBe('ok')
+      expect(kept.tags).toEqual(['edited'])
+      expect(ids(await store.searchVector(ns, v(1), { limit: 5 }))).toEqual([id])
+      expect(ids(await store.searchChunks(ns, v(2), { limit: 5 }))).toEqual([id])
+      // Several keep and plain writes in one batch, including a row that does not exist yet.
+      const fresh = uid('m')
+      await store.upsert(ns, [
+        write(id, 'kept row, rewritten', null, { keepEmbedding: true }),
+        write(fresh, 'fresh row', null, { keepEmbedding: true }),
+      ])
+      expect((await store.get(ns, id))!.embedState).toBe('pending')
+      expect((await store.get(ns, fresh))!.embedState).toBe('pending')
+      expect(await store.searchVector(ns, v(1), { limit: 5 })).toEqual([])
+      expect(await store.searchChunks(ns, v(2), { limit: 5 })).toEqual([])
+    })
+
     it('refuses an id owned by another namespace and writes nothing for it', async () => {
       const [a, b] = [uid('own-a'), uid('own-b')]
       const shared = uid('m')

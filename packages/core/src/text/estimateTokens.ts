@@ -1,5 +1,5 @@
 /**
- * A conservative token estimate, the same convention as the OpenRouter embedder: one token per
+ * A conservative token estimate, shared by the OpenRouter embedder and the fake embeddings server: one token per
  * 3 ASCII characters (rounded up) plus one per non-ASCII UTF-16 code unit (CJK text is roughly
  * one token per character, sometimes more; a `length / 4` estimate undercounts it badly).
  */

@@ -1,0 +1,44 @@
+import { createHashingEmbedder } from '@agent-memory/embedder-hashing'
+import { describeServiceScenarios } from '@agent-memory/testkit'
+import pg from 'pg'
+import { describe, it } from 'vitest'
+import { createTestDatabase, databaseUrl } from '../__fixtures__/postgresTestDatabase.js'
+import { createPgVectorStore, migrate } from '../index.js'
+
+if (databaseUrl() === undefined) {
+  describe('Memory service scenarios: PgVectorStore on PostgreSQL', () => {
+    if (process.env.CI === 'true') {
+      it('needs DATABASE_URL under CI', () => {
+        throw new Error('DATABASE_URL is required under CI=true (run scripts/setup-postgres.sh)')
+      })
+    } else {
+      it.skip('needs DATABASE_URL (set it to run against a real server)', () => {})
+    }
+  })
+} else {
+  describeServiceScenarios(
+    'PgVectorStore on PostgreSQL',
+    async (embedder) => {
+      // A database of its own, so parallel test files never see each other's rows.
+      const database = await createTestDatabase('service')
+      const pool = new pg.Pool({ connectionString: database.url, max: 4 })
+      try {
+        await migrate(pool, { dimensions: embedder.dimensions })
+        const store = await createPgVectorStore({ pool, ...embedder })
+        return {
+          store,
+          cleanup: async () => {
+            await store.close()
+            await pool.end()
+            await database.drop()
+          },
+        }
+      } catch (error) {
+        await pool.end()
+        await database.drop()
+        throw error
+      }
+    },
+    { createEmbedder: () => createHashingEmbedder({ dimensions: 512 }) },
+  )
+}

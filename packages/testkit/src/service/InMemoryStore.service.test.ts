@@ -1,0 +1,12 @@
+import { createHashingEmbedder } from '@agent-memory/embedder-hashing'
+import { InMemoryStore } from '../memory-store/InMemoryStore.js'
+import { describeServiceScenarios } from './describeServiceScenarios.js'
+
+describeServiceScenarios(
+  'InMemoryStore',
+  async ({ dimensions }) => {
+    const store = new InMemoryStore({ dimensions })
+    return { store, cleanup: () => store.close() }
+  },
+  { createEmbedder: () => createHashingEmbedder({ dimensions: 512 }) },
+)
