@@ -1,22 +1,51 @@
-export { ChunkSchema, type Chunk } from './model/Chunk.js'
-export { EmbedStateSchema, type EmbedState } from './model/EmbedState.js'
-export { LevelSchema, type Level } from './model/Level.js'
-export { MemorySchema, type Memory } from './model/Memory.js'
+export { CHUNK_OVERLAP } from './chunk/CHUNK_OVERLAP.js'
+export { CHUNK_SIZE } from './chunk/CHUNK_SIZE.js'
+export type { ChunkOptions } from './chunk/ChunkOptions.js'
+export type { ChunkSpan } from './chunk/ChunkSpan.js'
+export { chunkSpans } from './chunk/chunkSpans.js'
+export { chunkText } from './chunk/chunkText.js'
+export { DimensionMismatchError } from './errors/DimensionMismatchError.js'
+export { EmbeddingError, type EmbeddingErrorDetails } from './errors/EmbeddingError.js'
+export { InvalidArgumentError } from './errors/InvalidArgumentError.js'
+export { LockedError } from './errors/LockedError.js'
+export { MemoryError, type MemoryErrorReason } from './errors/MemoryError.js'
+export { StoreError, type StoreErrorKind } from './errors/StoreError.js'
+export { ValidationError } from './errors/ValidationError.js'
+export { type Chunk, ChunkSchema } from './model/Chunk.js'
+export { type EmbedState, EmbedStateSchema } from './model/EmbedState.js'
+export { type Level, LevelSchema } from './model/Level.js'
+export { type Memory, MemorySchema } from './model/Memory.js'
 export {
   MAX_CONTENT_LENGTH,
   MAX_TAG_LENGTH,
   MAX_TAGS,
-  MemoryInputSchema,
   type MemoryInput,
+  MemoryInputSchema,
   type ParsedMemoryInput,
 } from './model/MemoryInput.js'
 export type { MemoryWrite } from './model/MemoryWrite.js'
-export { METADATA_KEY_PATTERN, MetadataSchema, type Metadata } from './model/Metadata.js'
+export { METADATA_KEY_PATTERN, type Metadata, MetadataSchema } from './model/Metadata.js'
 export { NamespaceSchema } from './model/Namespace.js'
-export { TIERS, TierSchema, type Tier } from './model/Tier.js'
-
-export type { EmbedOptions, Embedder } from './spec/Embedder.js'
+export { TIERS, type Tier, TierSchema } from './model/Tier.js'
+export { createMemory } from './service/createMemory.js'
+export { fuseMinMax } from './service/fuseMinMax.js'
+export { fuseReciprocalRank, type RankedLeg } from './service/fuseReciprocalRank.js'
+export { MAX_QUERY_LENGTH } from './service/MAX_QUERY_LENGTH.js'
+export type {
+  MemoryService,
+  RecallHit,
+  RecallOptions,
+  RecallResult,
+  RememberResult,
+  RepairReport,
+} from './service/MemoryService.js'
+export type { MemoryServiceOptions, RankingOptions, RepairOptions } from './service/MemoryServiceOptions.js'
+export { rankingModifier } from './service/rankingModifier.js'
+export { type RepairLoopOptions, startRepairLoop } from './service/startRepairLoop.js'
+export { type ChunkStore, isChunkStore } from './spec/ChunkStore.js'
+export type { Embedder, EmbedOptions } from './spec/Embedder.js'
 export type { MemoryFilter, MetadataFilterValue } from './spec/MemoryFilter.js'
+export { isRepairStore, type PendingClaim, type RepairStats, type RepairStore } from './spec/RepairStore.js'
 export type { ScoredMemory } from './spec/ScoredMemory.js'
 export type {
   ListOptions,
@@ -26,46 +55,11 @@ export type {
   Store,
   UpsertOutcome,
 } from './spec/Store.js'
-export { isChunkStore, type ChunkStore } from './spec/ChunkStore.js'
-export { isRepairStore, type PendingClaim, type RepairStats, type RepairStore } from './spec/RepairStore.js'
-
-export { DimensionMismatchError } from './errors/DimensionMismatchError.js'
-export { EmbeddingError, type EmbeddingErrorDetails } from './errors/EmbeddingError.js'
-export { InvalidArgumentError } from './errors/InvalidArgumentError.js'
-export { LockedError } from './errors/LockedError.js'
-export { MemoryError, type MemoryErrorReason } from './errors/MemoryError.js'
-export { StoreError, type StoreErrorKind } from './errors/StoreError.js'
-export { ValidationError } from './errors/ValidationError.js'
-
 export { estimateTokens } from './text/estimateTokens.js'
 export { fingerprint } from './text/fingerprint.js'
 export { normalizeText } from './text/normalizeText.js'
 export { REDACTED, redactSecrets } from './text/redactSecrets.js'
 export { uuidv7 } from './text/uuidv7.js'
-
-export type {
-  MemoryService,
-  RecallHit,
-  RecallOptions,
-  RecallResult,
-  RememberResult,
-  RepairReport,
-} from './service/MemoryService.js'
-
-export { createMemory } from './service/createMemory.js'
-export { startRepairLoop, type RepairLoopOptions } from './service/startRepairLoop.js'
-export type { MemoryServiceOptions, RankingOptions, RepairOptions } from './service/MemoryServiceOptions.js'
-export { MAX_QUERY_LENGTH } from './service/MAX_QUERY_LENGTH.js'
-export { rankingModifier } from './service/rankingModifier.js'
-export { fuseReciprocalRank, type RankedLeg } from './service/fuseReciprocalRank.js'
-export { fuseMinMax } from './service/fuseMinMax.js'
-
-export { CHUNK_OVERLAP } from './chunk/CHUNK_OVERLAP.js'
-export { CHUNK_SIZE } from './chunk/CHUNK_SIZE.js'
-export type { ChunkOptions } from './chunk/ChunkOptions.js'
-export type { ChunkSpan } from './chunk/ChunkSpan.js'
-export { chunkSpans } from './chunk/chunkSpans.js'
-export { chunkText } from './chunk/chunkText.js'
 
 export { MAX_TOOL_ARGUMENT_BYTES } from './validate/MAX_TOOL_ARGUMENT_BYTES.js'
 export { MAX_TOOL_ARGUMENT_ERRORS } from './validate/MAX_TOOL_ARGUMENT_ERRORS.js'

@@ -1,8 +1,13 @@
-import { type Embedder, EmbeddingError, type EmbedOptions, InvalidArgumentError } from '@agent-memory/core'
+import {
+  type Embedder,
+  EmbeddingError,
+  type EmbedOptions,
+  estimateTokens,
+  InvalidArgumentError,
+} from '@agent-memory/core'
 import { abortableSleep } from './abortableSleep.js'
 import { createSecretScrubber } from './createSecretScrubber.js'
 import { decodeEmbeddingsResponse } from './decodeEmbeddingsResponse.js'
-import { estimateTokens } from '@agent-memory/core'
 import type { EmbeddingUsage, OpenRouterEmbedderOptions } from './OpenRouterEmbedderOptions.js'
 import { parseRetryAfter } from './parseRetryAfter.js'
 import { type Batch, planBatches } from './planBatches.js'

@@ -361,7 +361,10 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
         write.keepEmbedding === true &&
         existing.get(write.id)?.fingerprint === write.fingerprint
       const groups = [
-        { rows: accepted.filter((write) => !keepsVector(write)).map(toRowValues), onConflict: UPDATE_ON_CONFLICT },
+        {
+          rows: accepted.filter((write) => !keepsVector(write)).map(toRowValues),
+          onConflict: UPDATE_ON_CONFLICT,
+        },
         {
           rows: accepted.filter(keepsVector).map(toRowValues),
           onConflict: UPDATE_ON_CONFLICT_KEEPING_VECTOR,
@@ -414,10 +417,9 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
           ${params.add(row.embedding === null ? null : vectorLiteral(row.embedding), 'vector')},
           to_tsvector('simple', ${params.add(row.searchText)}))`
       })
-      await sql.query(
-        `INSERT INTO memories (${INSERT_COLUMNS}) VALUES ${tuples.join(',\n')} ${onConflict}`,
-        [...params.values],
-      )
+      await sql.query(`INSERT INTO memories (${INSERT_COLUMNS}) VALUES ${tuples.join(',\n')} ${onConflict}`, [
+        ...params.values,
+      ])
     }
   }
 

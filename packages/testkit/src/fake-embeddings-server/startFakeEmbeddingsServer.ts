@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import type { EmbeddingsFault } from './EmbeddingsFault.js'
 import { estimateTokens } from '@agent-memory/core'
+import type { EmbeddingsFault } from './EmbeddingsFault.js'
 import { fakeEmbedding } from './fakeEmbedding.js'
 
 /** The real OpenAI embeddings limits, enforced with a 400 like the real API. */

@@ -334,6 +334,11 @@ export function describeServiceScenarios(
         expect(hybrid.hits.map((hit) => hit.memory.id)).toEqual([short.id])
         expect(hybrid.hits[0]?.sources).toEqual(['keyword'])
         expect(hybrid.hits[0]!.score).toBeLessThan(memory.minScore)
+        // Let that recall's background reinforcement land: a claim skips rows another
+        // transaction holds (SKIP LOCKED, so parallel repair workers never collide).
+        await vi.waitFor(async () => {
+          expect((await memory.get(ns, short.id))?.accessCount).toBe(1)
+        })
 
         expect(await memory.repair({ namespace: ns })).toEqual({
           claimed: 2,
