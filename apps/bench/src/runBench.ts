@@ -10,6 +10,8 @@ import { benchSchemaName } from './pg/benchSchemaName.js'
 import { openPostgres } from './pg/openPostgres.js'
 import { postgresEnvironment } from './pg/postgresEnvironment.js'
 import type { BenchRun, WorkloadReport } from './report/BenchReport.js'
+import { mergeBenchRun } from './report/mergeBenchRun.js'
+import { readReport } from './report/readReport.js'
 import { writeReport } from './report/writeReport.js'
 import type { BenchContext } from './workloads/BenchContext.js'
 import { oursWiring } from './workloads/oursWiring.js'
@@ -154,8 +156,8 @@ export async function runBench(argv: readonly string[]): Promise<number> {
       try {
         const outcome = await spec.run(ctx)
         run.workloads.push(outcome.report)
-        run.curves.push(...(outcome.curves ?? []))
-        run.ingestRates.push(...(outcome.ingestRates ?? []))
+        run.curves.push(...(outcome.curves ?? []).map((c) => ({ ...c, workload: spec.id })))
+        run.ingestRates.push(...(outcome.ingestRates ?? []).map((r) => ({ ...r, workload: spec.id })))
         Object.assign(environment, outcome.environment ?? {})
         log(`${spec.id} done in ${((Date.now() - t0) / 1000).toFixed(1)} s`)
       } catch (error) {
@@ -172,7 +174,10 @@ export async function runBench(argv: readonly string[]): Promise<number> {
       await pool.end()
     }
   }
-  const written = await writeReport(outDir, !smoke && size >= 100_000 ? { benchLarge: run } : { bench: run })
+  const key = !smoke && size >= 100_000 ? 'benchLarge' : 'bench'
+  // `--only` refreshes just those workloads inside the previous report of the same kind and size.
+  const merged = args.only ? mergeBenchRun(await readReport(outDir), key, run) : run
+  const written = await writeReport(outDir, { [key]: merged })
   log(`wrote ${written.join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s total`)
   for (const w of run.workloads)
     for (const s of w.summary)

@@ -1,13 +1,12 @@
 import { describeStoreContract, type StoreContractFactory } from '@agent-memory/testkit'
-import pg from 'pg'
 import { describe, it } from 'vitest'
-import { createTestDatabase, databaseUrl } from './__fixtures__/postgresTestDatabase.js'
+import { createTestDatabase, databaseUrl, testPool } from './__fixtures__/postgresTestDatabase.js'
 import { createPgVectorStore, migrate } from './index.js'
 
 function postgresFactory(annIndexDuringLoad: boolean): StoreContractFactory {
   return async (embedder) => {
     const database = await createTestDatabase('contract')
-    const pool = new pg.Pool({ connectionString: database.url, max: 8 })
+    const pool = testPool(database.url, 8)
     await migrate(pool, { dimensions: embedder.dimensions, annIndex: annIndexDuringLoad })
     const store = await createPgVectorStore({ pool, ...embedder })
     return {

@@ -2,7 +2,7 @@ import { type MemoryWrite, StoreError } from '@agent-memory/core'
 import { axisVector, clusteredVectors, seededRandom } from '@agent-memory/testkit'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, databaseUrl } from './__fixtures__/postgresTestDatabase.js'
+import { createTestDatabase, databaseUrl, testPool } from './__fixtures__/postgresTestDatabase.js'
 import { createPgVectorStore, migrate } from './index.js'
 
 const url = databaseUrl()
@@ -26,7 +26,7 @@ if (url === undefined) {
 
     beforeAll(async () => {
       database = await createTestDatabase('pgonly')
-      pool = new pg.Pool({ connectionString: database.url, max: 6 })
+      pool = testPool(database.url, 6)
       // The kill test terminates this pool's idle connections too.
       pool.on('error', () => undefined)
     })
@@ -36,7 +36,7 @@ if (url === undefined) {
     })
 
     it('migrates idempotently when two callers race', async () => {
-      const other = new pg.Pool({ connectionString: database.url, max: 2 })
+      const other = testPool(database.url, 2)
       try {
         await Promise.all([
           migrate(pool, { dimensions: dims }),
@@ -110,7 +110,7 @@ if (url === undefined) {
 
     it('uses HNSW only for namespaces above exactSearchMaxRows, and answers both completely', async () => {
       // One connection, so the index-usage statistics flushed below are the store's own.
-      const single = new pg.Pool({ connectionString: database.url, max: 1 })
+      const single = testPool(database.url, 1)
       const store = await createPgVectorStore({
         pool: single,
         dimensions: dims,

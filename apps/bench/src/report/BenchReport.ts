@@ -36,11 +36,14 @@ export interface CurvePoint {
 }
 
 export interface CurveSeries {
+  /** The workload that produced it (so a partial re-run replaces only its own). */
+  workload?: string
   name: string
   points: CurvePoint[]
 }
 
 export interface IngestRate {
+  workload?: string
   label: string
   rowsPerSecond: number
 }

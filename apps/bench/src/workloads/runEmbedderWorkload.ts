@@ -133,11 +133,26 @@ export async function runEmbedderWorkload(ctx: BenchContext): Promise<WorkloadOu
       await server.close()
     }
   }
-  const cleanFirst = await runEmbedder('embedder, no faults', false)
-  const faulted = await runEmbedder('embedder, every 7th request faulted', true)
+  // Alternating twice: the shared machine's noise is larger than the effect, so each keeps its best
+  // rate, while correctness counts every run.
+  const runs = [
+    await runEmbedder('embedder, no faults (1st)', false),
+    await runEmbedder('embedder, every 7th request faulted (1st)', true),
+    await runEmbedder('embedder, no faults (2nd)', false),
+    await runEmbedder('embedder, every 7th request faulted (2nd)', true),
+  ]
   capacity = Math.max(bareFirst, await bareClient('bare fetch client (capacity, 2nd)'))
-  const clean = cleanFirst
-  for (const run of [clean, faulted]) run.row[2] = `${formatNumber((run.rate / capacity) * 100, 0)}%`
+  const best = (pair: typeof runs) => {
+    const top = pair.reduce((a, b) => (b.rate > a.rate ? b : a))
+    return {
+      ...top,
+      lostOrMisplaced: pair.reduce((t, r) => t + r.lostOrMisplaced, 0),
+      duplicated: pair.reduce((t, r) => t + r.duplicated, 0),
+    }
+  }
+  const clean = best([runs[0]!, runs[2]!])
+  const faulted = best([runs[1]!, runs[3]!])
+  for (const run of runs) run.row[2] = `${formatNumber((run.rate / capacity) * 100, 0)}%`
   const zero = clean.lostOrMisplaced + clean.duplicated + faulted.lostOrMisplaced + faulted.duplicated === 0
   return {
     report: {

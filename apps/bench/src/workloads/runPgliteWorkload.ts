@@ -42,7 +42,7 @@ export async function runPgliteWorkload(ctx: BenchContext): Promise<WorkloadOutc
       handleSignals: false,
     }),
   )
-  const store = opened.result
+  let store = opened.result
   try {
     const ingest = await timeIt(async () => {
       for (let start = 0; start < writes.length; start += BATCH)
@@ -69,6 +69,27 @@ export async function runPgliteWorkload(ctx: BenchContext): Promise<WorkloadOutc
     ctx.log(
       `W4 PGlite search: p50 ${formatNumber(measured.latency.p50)} ms, recall ${formatNumber(recall, 3)}`,
     )
+    // The same data directory reopened with the exact-scan threshold lowered: the HNSW path at 10k.
+    await store.close()
+    store = await openEmbeddedStore({
+      dataDir: dir,
+      dimensions: ctx.data.dimensions,
+      model: 'bench/synthetic',
+      exactSearchMaxRows: 1000,
+      handleSignals: false,
+    })
+    const annStore = store
+    const ann = await measureLatencies(
+      async (q) => {
+        const hits = await annStore.searchVector('w4', ctx.queryVectors.row(q), { limit: k })
+        return hits.map((hit) => Number(hit.memory.id.slice(1)))
+      },
+      { warmup: ctx.warmup, iterations: ctx.queries },
+    )
+    const annRecall = meanRecall(ann.results, truth, k)
+    ctx.log(
+      `W4 PGlite search, ANN forced: p50 ${formatNumber(ann.latency.p50)} ms, recall ${formatNumber(annRecall, 3)}`,
+    )
     const deferred = await deferredIndexIngest(ctx, writes)
     ctx.log(
       `W4 PGlite ingest, index deferred: ${formatNumber((n / deferred.ingestMs) * 1000, 0)} rows/s, then HNSW build ${formatNumber(deferred.buildMs / 1000, 1)} s`,
@@ -86,6 +107,10 @@ export async function runPgliteWorkload(ctx: BenchContext): Promise<WorkloadOutc
         {
           name: 'agent-memory embedded (PGlite)',
           points: [{ label: '', recall, p50: measured.latency.p50, p99: measured.latency.p99 }],
+        },
+        {
+          name: 'agent-memory embedded (PGlite, ANN forced)',
+          points: [{ label: '', recall: annRecall, p50: ann.latency.p50, p99: ann.latency.p99 }],
         },
       ],
       report: {
@@ -112,6 +137,11 @@ export async function runPgliteWorkload(ctx: BenchContext): Promise<WorkloadOutc
               ],
               [`recall@${k}`, formatNumber(recall, 3)],
               [
+                'ANN forced (exactSearchMaxRows 1000): search p50 / p95 / p99 ms',
+                `${formatNumber(ann.latency.p50)} / ${formatNumber(ann.latency.p95)} / ${formatNumber(ann.latency.p99)}`,
+              ],
+              [`ANN forced: recall@${k}`, formatNumber(annRecall, 3)],
+              [
                 'what-if: ingest rows/s with the HNSW index created after the load',
                 formatNumber((n / deferred.ingestMs) * 1000, 0),
               ],
@@ -124,6 +154,7 @@ export async function runPgliteWorkload(ctx: BenchContext): Promise<WorkloadOutc
           },
         ],
         notes: [
+          'The PGlite summary rows are the store default (a 10k namespace is searched exactly) and the same data reopened with `exactSearchMaxRows: 1000` (HNSW + iterative scan).',
           'PGlite has no COPY FROM STDIN through the store, so upsert takes its multi-row INSERT path; the HNSW index created by the migration is maintained during the load.',
           'The what-if rows open PGlite directly, run `migrate({ annIndex: false })`, load through `createPgVectorStore({ db })`, then `migrate({ annIndex: true })`: the embedded opener offers no such bulk mode today.',
           `A namespace of ≤ 10,000 rows is searched exactly by the store (so recall is 1.0 by construction at 10k).`,
@@ -139,11 +170,19 @@ export async function runPgliteWorkload(ctx: BenchContext): Promise<WorkloadOutc
           },
           {
             workload: 'W4',
-            metric: 'PGlite search p50 / p99 ms',
+            metric: 'PGlite search p50 / p99 ms (store default: exact ≤ 10k rows)',
             ours: `${formatNumber(measured.latency.p50)} / ${formatNumber(measured.latency.p99)}`,
             peers: 'perf-anchors: HNSW 4.7 / 10.7 ms, exact 48 ms [meas]',
             target: 'p50 ≤ 6 ms',
             met: ctx.smoke ? null : measured.latency.p50 <= 6,
+          },
+          {
+            workload: 'W4',
+            metric: 'PGlite search p50 / p99 ms, recall (ANN forced)',
+            ours: `${formatNumber(ann.latency.p50)} / ${formatNumber(ann.latency.p99)}, ${formatNumber(annRecall, 3)}`,
+            peers: 'perf-anchors: HNSW 4.7 / 10.7 ms @ 0.972 [meas]',
+            target: 'p50 ≤ 6 ms',
+            met: ctx.smoke ? null : ann.latency.p50 <= 6,
           },
         ],
       },

@@ -44,3 +44,14 @@ export async function createTestDatabase(
     },
   }
 }
+
+/**
+ * A caller-owned pool as an application would build it: with its own 'error' listener. The store
+ * listens only while it is open, and cleanup drops the database WITH (FORCE), which terminates
+ * connections the pool may still be closing.
+ */
+export function testPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max })
+  pool.on('error', () => {})
+  return pool
+}

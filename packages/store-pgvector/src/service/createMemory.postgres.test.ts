@@ -1,8 +1,7 @@
 import { createHashingEmbedder } from '@agent-memory/embedder-hashing'
 import { describeServiceScenarios } from '@agent-memory/testkit'
-import pg from 'pg'
 import { describe, it } from 'vitest'
-import { createTestDatabase, databaseUrl } from '../__fixtures__/postgresTestDatabase.js'
+import { createTestDatabase, databaseUrl, testPool } from '../__fixtures__/postgresTestDatabase.js'
 import { createPgVectorStore, migrate } from '../index.js'
 
 if (databaseUrl() === undefined) {
@@ -21,7 +20,7 @@ if (databaseUrl() === undefined) {
     async (embedder) => {
       // A database of its own, so parallel test files never see each other's rows.
       const database = await createTestDatabase('service')
-      const pool = new pg.Pool({ connectionString: database.url, max: 4 })
+      const pool = testPool(database.url, 4)
       try {
         await migrate(pool, { dimensions: embedder.dimensions })
         const store = await createPgVectorStore({ pool, ...embedder })
