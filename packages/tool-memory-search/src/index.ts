@@ -1,3 +1,4 @@
+export { DEFAULT_MIN_SCORE } from '@agent-memory/core'
 export { type AnthropicTool, anthropicTools } from './adapters/anthropic/anthropicTools.js'
 export {
   type AnthropicContentBlock,
@@ -40,7 +41,6 @@ export { callMemoryForget } from './run/callMemoryForget.js'
 export { callMemoryRemember } from './run/callMemoryRemember.js'
 export { callMemorySearch } from './run/callMemorySearch.js'
 export { callMemoryTool } from './run/callMemoryTool.js'
-export { DEFAULT_MIN_SCORE } from './run/DEFAULT_MIN_SCORE.js'
 export { formatMemorySearchResult } from './run/formatMemorySearchResult.js'
 export type { MemoryToolContext } from './run/MemoryToolContext.js'
 export type { MemoryToolSelection } from './run/MemoryToolSelection.js'

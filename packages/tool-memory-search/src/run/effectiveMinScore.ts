@@ -1,5 +1,4 @@
-import type { MemoryService } from '@agent-memory/core'
-import { DEFAULT_MIN_SCORE } from './DEFAULT_MIN_SCORE.js'
+import { DEFAULT_MIN_SCORE, type MemoryService } from '@agent-memory/core'
 
 /** The service's calibrated threshold when it is a usable number, else the spec's 0.3. */
 export function effectiveMinScore(memory: MemoryService): number {
