@@ -4,6 +4,7 @@ import { loadLocomo } from '../locomo/loadLocomo.js'
 import { parseSessionDate } from '../locomo/parseSessionDate.js'
 import { scoreRanking } from '../locomo/scoreRanking.js'
 import { createRng } from './createRng.js'
+import { createZipfText } from './createZipfText.js'
 import { exactTopK } from './exactTopK.js'
 import { generateClusteredVectors } from './generateClusteredVectors.js'
 import { parseArgs } from './parseArgs.js'
@@ -193,5 +194,19 @@ describe('compareVariants', () => {
 
   it('reports p = 1 for identical results', () => {
     expect(compareVariants(variant('1010'), variant('1010'), 'A', 'B')).toContain('p = 1.0')
+  })
+})
+
+describe('createZipfText', () => {
+  it('is deterministic and heavy-headed: the top word is far more common than a typical one', () => {
+    const a = createZipfText(createRng(5), 2000)
+    const b = createZipfText(createRng(5), 2000)
+    const textA = a(5000)
+    expect(b(5000)).toBe(textA)
+    const counts = new Map<string, number>()
+    for (const word of textA.slice(0, -1).split(' ')) counts.set(word, (counts.get(word) ?? 0) + 1)
+    const sorted = [...counts.values()].sort((x, y) => y - x)
+    expect(sorted[0]!).toBeGreaterThan(20 * sorted[Math.floor(sorted.length / 2)]!)
+    expect(counts.size).toBeGreaterThan(500)
   })
 })

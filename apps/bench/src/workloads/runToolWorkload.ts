@@ -8,8 +8,8 @@ import { runMemorySearch } from '@agent-memory/tool-memory-search'
 import { PGlite } from '@electric-sql/pglite'
 import { vector } from '@electric-sql/pglite-pgvector'
 import { createRng } from '../harness/createRng.js'
+import { createZipfText } from '../harness/createZipfText.js'
 import { measureLatencies } from '../harness/measureLatencies.js'
-import { synthesizeText } from '../harness/synthesizeText.js'
 import { timeIt } from '../harness/timeIt.js'
 import { precomputedEmbedder } from '../ours/precomputedEmbedder.js'
 import { formatNumber } from '../report/formatNumber.js'
@@ -24,8 +24,9 @@ import type { WorkloadOutcome } from './WorkloadOutcome.js'
 export async function runToolWorkload(ctx: BenchContext): Promise<WorkloadOutcome> {
   const n = ctx.smoke ? 1000 : 10_000
   const rng = createRng(0x70013)
-  const contents = Array.from({ length: n }, (_, i) => `${synthesizeText(rng, 160)} #${i}`)
-  const queries = Array.from({ length: ctx.queries }, () => synthesizeText(rng, 30))
+  const text = createZipfText(rng)
+  const contents = Array.from({ length: n }, (_, i) => `${text(28)} #${i}`)
+  const queries = Array.from({ length: ctx.queries }, () => text(5))
   const embedder = precomputedEmbedder(createHashingEmbedder())
   const dir = await mkdtemp(join(tmpdir(), 'agent-memory-bench-w6-'))
   const vectors = await createHashingEmbedder().embed(contents)
@@ -52,31 +53,54 @@ export async function runToolWorkload(ctx: BenchContext): Promise<WorkloadOutcom
       await db.close()
     }
   })
-  const store = await openEmbeddedStore({
-    dataDir: dir,
-    dimensions: embedder.dimensions,
-    model: embedder.model,
-    handleSignals: false,
-  })
+  await embedder.prime(queries)
+  const measure = async (exactSearchMaxRows: number | undefined) => {
+    const store = await openEmbeddedStore({
+      dataDir: dir,
+      dimensions: embedder.dimensions,
+      model: embedder.model,
+      handleSignals: false,
+      ...(exactSearchMaxRows === undefined ? {} : { exactSearchMaxRows }),
+    })
+    try {
+      const memory = createMemory({ store, embedder })
+      let empty = 0
+      const measured = await measureLatencies(
+        async (i) => {
+          const text = await runMemorySearch(
+            { query: queries[i % queries.length], limit: 5 },
+            { memory, namespace: 'user-1' },
+          )
+          if (text.startsWith('No relevant')) empty++
+          if (text.startsWith('Long-term memory is temporarily unavailable')) {
+            throw new Error('memory_search reported unavailable')
+          }
+          return text.length
+        },
+        { warmup: ctx.warmup, iterations: ctx.queries },
+      )
+      return { latency: measured.latency, emptyShare: empty / (ctx.queries + ctx.warmup) }
+    } finally {
+      await store.close()
+    }
+  }
   try {
-    await embedder.prime(queries)
-    const memory = createMemory({ store, embedder })
-    let empty = 0
-    const measured = await measureLatencies(
-      async (i) => {
-        const text = await runMemorySearch(
-          { query: queries[i % queries.length], limit: 5 },
-          { memory, namespace: 'user-1' },
-        )
-        if (text.startsWith('No relevant')) empty++
-        if (text.startsWith('Long-term memory is temporarily unavailable'))
-          throw new Error('memory_search reported unavailable')
-        return text.length
-      },
-      { warmup: ctx.warmup, iterations: ctx.queries },
+    const byDefault = await measure(undefined)
+    ctx.log(
+      `W6 memory_search: p50 ${formatNumber(byDefault.latency.p50)} ms, p99 ${formatNumber(byDefault.latency.p99)} ms`,
     )
-    const p50 = measured.latency.p50
-    ctx.log(`W6 memory_search: p50 ${formatNumber(p50)} ms, p99 ${formatNumber(measured.latency.p99)} ms`)
+    const annForced = await measure(1000)
+    ctx.log(
+      `W6 memory_search, ANN forced: p50 ${formatNumber(annForced.latency.p50)} ms, p99 ${formatNumber(annForced.latency.p99)} ms`,
+    )
+    const row = (label: string, m: typeof byDefault) => [
+      label,
+      formatNumber(m.latency.p50),
+      formatNumber(m.latency.p95),
+      formatNumber(m.latency.p99),
+      formatNumber(m.latency.max),
+      `${Math.round(m.emptyShare * 100)}%`,
+    ]
     return {
       report: {
         id: 'W6',
@@ -87,41 +111,36 @@ export async function runToolWorkload(ctx: BenchContext): Promise<WorkloadOutcom
           queries: ctx.queries,
           limit: 5,
           embedder: `${embedder.model} (primed cache: embed time excluded)`,
+          text: 'Zipf-distributed pseudo-words (20k vocabulary, s 1.07): memories ~28 words, queries 5 words',
           'load s (index built after the load)': formatNumber(load.ms / 1000, 1),
           'measured through': 'openEmbeddedStore on the loaded data directory',
         },
         tables: [
           {
             title: 'runMemorySearch latency (ms)',
-            columns: ['p50', 'p95', 'p99', 'max', 'answers with no hit'],
+            columns: ['Store setting', 'p50', 'p95', 'p99', 'max', 'answers with no hit'],
             rows: [
-              [
-                formatNumber(p50),
-                formatNumber(measured.latency.p95),
-                formatNumber(measured.latency.p99),
-                formatNumber(measured.latency.max),
-                `${Math.round((empty / (ctx.queries + ctx.warmup)) * 100)}%`,
-              ],
+              row('default (a 10k namespace is searched exactly)', byDefault),
+              row('exactSearchMaxRows 1000 (HNSW + iterative scan)', annForced),
             ],
           },
         ],
         notes: [
-          'Hybrid recall (the service default), reinforcement of returned hits runs off the response path on the same single PGlite connection.',
+          'Hybrid recall (the service default); reinforcement of returned hits runs off the response path on the same single PGlite connection.',
         ],
         summary: [
           {
             workload: 'W6',
-            metric: `memory_search p50 / p99 ms (${n.toLocaleString('en-US')} memories, no embed)`,
-            ours: `${formatNumber(p50)} / ${formatNumber(measured.latency.p99)}`,
+            metric: `memory_search p50 / p99 ms (${n.toLocaleString('en-US')} memories, no embed): default / ANN forced`,
+            ours: `${formatNumber(byDefault.latency.p50)} / ${formatNumber(byDefault.latency.p99)}; ${formatNumber(annForced.latency.p50)} / ${formatNumber(annForced.latency.p99)}`,
             peers: '—',
             target: 'p50 ≤ 10 ms',
-            met: ctx.smoke ? null : p50 <= 10,
+            met: ctx.smoke ? null : byDefault.latency.p50 <= 10,
           },
         ],
       },
     }
   } finally {
-    await store.close()
     await rm(dir, { recursive: true, force: true })
   }
 }

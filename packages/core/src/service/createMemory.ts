@@ -42,6 +42,7 @@ const DAY_MS = 86_400_000
 const DURABLE: ReadonlySet<Tier> = new Set(['semantic', 'procedural'])
 const MIN_POOL = 20
 const MAX_POOL = 1000
+
 import { DEFAULT_MIN_SCORE } from './DEFAULT_MIN_SCORE.js'
 
 const RecallOptionsSchema = z
