@@ -278,5 +278,39 @@ if (url === undefined) {
         await store.close()
       }
     })
+
+    it('turns a statement past statementTimeoutMs into a retryable timeout and keeps working', async () => {
+      await migrate(pool, { dimensions: dims })
+      const store = await createPgVectorStore({
+        pool,
+        dimensions: dims,
+        model: 'pg-only',
+        statementTimeoutMs: 200,
+      })
+      const ns = `timeout-${Date.now()}`
+      await store.upsert(ns, [
+        { id: `${ns}-a`, tier: 'semantic', content: 'a', fingerprint: 'fa', embedding: v(1) },
+      ])
+      // Another session holds an exclusive lock, so the store's next statement waits on it.
+      const blocker = await pool.connect()
+      try {
+        await blocker.query('BEGIN')
+        await blocker.query('LOCK TABLE memories IN ACCESS EXCLUSIVE MODE')
+        let caught: unknown
+        try {
+          await store.get(ns, `${ns}-a`)
+        } catch (error) {
+          caught = error
+        }
+        expect(StoreError.isInstance(caught)).toBe(true)
+        expect((caught as StoreError).kind).toBe('timeout')
+        expect((caught as StoreError).retryable).toBe(true)
+      } finally {
+        await blocker.query('ROLLBACK')
+        blocker.release()
+      }
+      expect((await store.get(ns, `${ns}-a`))?.content).toBe('a')
+      await store.close()
+    })
   })
 }
