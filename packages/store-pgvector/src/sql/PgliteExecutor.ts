@@ -6,11 +6,23 @@ import type { SqlRunner } from './SqlRunner.js'
 
 type Queryable = Pick<Transaction, 'query'>
 
+const FROM_STDIN = /\bFROM\s+STDIN\b/i
+
 function runner(db: Queryable): SqlRunner {
   return {
     async query<Row>(text: string, params?: unknown[]) {
       const result = await db.query<Row>(text, params)
       return { rows: result.rows, rowCount: result.affectedRows ?? 0 }
+    },
+    // PGlite has no COPY FROM STDIN stream, but reads a COPY source from the query's `blob` at
+    // '/dev/blob'. Binary COPY skips the text parsing of vectors, which dominates a text insert in wasm.
+    async copyIn(copyStatement: string, payload: Iterable<Buffer>) {
+      if (!FROM_STDIN.test(copyStatement)) {
+        throw new StoreError('unknown', 'copyIn takes a COPY … FROM STDIN statement')
+      }
+      await db.query(copyStatement.replace(FROM_STDIN, "FROM '/dev/blob'"), [], {
+        blob: new Blob([...payload]),
+      })
     },
   }
 }

@@ -72,7 +72,7 @@ export class PoolExecutor implements Executor {
         const result = await client.query(text, params)
         return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 }
       },
-      async copyIn(copyStatement: string, payload: Buffer[]) {
+      async copyIn(copyStatement: string, payload: Iterable<Buffer>) {
         const stream = client.query(copyFrom(copyStatement))
         await pipeline(Readable.from(payload), stream)
       },

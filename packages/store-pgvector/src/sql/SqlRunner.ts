@@ -4,6 +4,10 @@ export interface SqlRunner {
     text: string,
     params?: unknown[],
   ): Promise<{ rows: Row[]; rowCount: number }>
-  /** Streams a binary COPY payload; only present where the driver supports COPY (node-postgres). */
-  copyIn?(copyStatement: string, payload: Buffer[]): Promise<void>
+  /**
+   * Runs a binary `COPY … FROM STDIN` with this payload; only present where the driver supports
+   * COPY. node-postgres streams it, pulling a lazy iterable as the socket drains (so encoding
+   * overlaps the server's work); PGlite takes it whole.
+   */
+  copyIn?(copyStatement: string, payload: Iterable<Buffer>): Promise<void>
 }

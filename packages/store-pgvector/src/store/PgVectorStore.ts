@@ -23,12 +23,12 @@ import {
 } from '@agent-memory/core'
 import type { Executor } from '../sql/Executor.js'
 import type { SqlRunner } from '../sql/SqlRunner.js'
-import { BinaryCopyWriter } from './BinaryCopyWriter.js'
+import { BinaryCopyWriter, type CopyValue } from './BinaryCopyWriter.js'
 import { buildFilter } from './buildFilter.js'
 import { MEMORY_COLUMNS } from './memoryColumns.js'
 import { rowToMemory } from './rowToMemory.js'
 import { SqlParams } from './SqlParams.js'
-import { documentText, queryWords } from './searchText.js'
+import { BM25_B, BM25_K1, documentText, queryText, searchVectorSql } from './searchText.js'
 import { checkChunks, checkVector, validateWrites } from './validateWrites.js'
 import { vectorLiteral } from './vectorLiteral.js'
 
@@ -50,6 +50,8 @@ const ID_LOCK_BUCKETS = 512
 const MAX_LIMIT = 1000
 const MAX_LIST_LIMIT = 10_000
 const MAX_ROWS_PER_INSERT = 500
+/** Rows per `tsvector` round trip of the COPY path (see `#copyInsert`). */
+const SEARCH_VECTOR_CHUNK = 500
 const PG_MAX_PARAMS = 65_000
 const MEMORY_INDEX = 'memories_embedding_hnsw'
 const CHUNK_INDEX = 'memory_chunks_embedding_hnsw'
@@ -161,6 +163,16 @@ function toRowValues(write: MemoryWrite): RowValues {
   }
 }
 
+/** A binary COPY payload encoded lazily, row by row, in ~1 MiB pieces. */
+function* copyPayload<T>(rows: readonly T[], fields: (row: T, i: number) => CopyValue[]): Generator<Buffer> {
+  const writer = new BinaryCopyWriter()
+  for (let i = 0; i < rows.length; i++) {
+    writer.addRow(fields(rows[i]!, i))
+    yield* writer.drain()
+  }
+  yield* writer.finish()
+}
+
 /**
  * `Store`, `ChunkStore` and `RepairStore` on PostgreSQL + pgvector (node-postgres or PGlite,
  * through an `Executor`). Create it with `createPgVectorStore` or `openEmbeddedStore`, which
@@ -174,6 +186,7 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
   readonly #bulkThreshold: number
   readonly #countTtlMs: number
   readonly #counts = new Map<string, { rows: number; ann: boolean; at: number }>()
+  readonly #keywordStats = new Map<string, { rows: number; avgLength: number; at: number }>()
   readonly #onClose: (() => Promise<void>) | undefined
   #closed = false
 
@@ -361,21 +374,18 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
         write.keepEmbedding === true &&
         existing.get(write.id)?.fingerprint === write.fingerprint
       const groups = [
-        {
-          rows: accepted.filter((write) => !keepsVector(write)).map(toRowValues),
-          onConflict: UPDATE_ON_CONFLICT,
-        },
-        {
-          rows: accepted.filter(keepsVector).map(toRowValues),
-          onConflict: UPDATE_ON_CONFLICT_KEEPING_VECTOR,
-        },
+        { writes: accepted.filter((write) => !keepsVector(write)), onConflict: UPDATE_ON_CONFLICT },
+        { writes: accepted.filter(keepsVector), onConflict: UPDATE_ON_CONFLICT_KEEPING_VECTOR },
       ]
-      for (const { rows, onConflict } of groups) {
-        if (rows.length === 0) continue
-        if (sql.copyIn !== undefined && rows.length >= this.#bulkThreshold) {
-          await this.#copyUpsert(sql, ns, rows, onConflict)
+      for (const { writes: group, onConflict } of groups) {
+        if (group.length === 0) continue
+        if (sql.copyIn !== undefined && group.length >= this.#bulkThreshold) {
+          // Under the id locks, "no id of the batch exists anywhere" stays true until commit:
+          // nothing can conflict, so the rows go straight into `memories`.
+          if (existing.size === 0) await this.#copyInsert(sql, ns, group)
+          else await this.#copyUpsert(sql, ns, group.map(toRowValues), onConflict)
         } else {
-          await this.#insertUpsert(sql, ns, rows, onConflict)
+          await this.#insertUpsert(sql, ns, group.map(toRowValues), onConflict)
         }
       }
 
@@ -415,7 +425,7 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
           ${params.add(row.confidence, 'float8')}, ${params.add(row.assessedImportance, 'float8')},
           ${params.add(row.linkedMemoryIds, 'text[]')}, ${params.add(row.embedState)}, ${params.add(row.fingerprint)},
           ${params.add(row.embedding === null ? null : vectorLiteral(row.embedding), 'vector')},
-          to_tsvector('simple', ${params.add(row.searchText)}))`
+          ${searchVectorSql(params.add(row.searchText))})`
       })
       await sql.query(`INSERT INTO memories (${INSERT_COLUMNS}) VALUES ${tuples.join(',\n')} ${onConflict}`, [
         ...params.values,
@@ -423,13 +433,76 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
     }
   }
 
+  /**
+   * An all-new batch: binary COPY straight into `memories` (no staging table, no ON CONFLICT).
+   * COPY cannot evaluate expressions, so the server first analyses the rows' text through
+   * `searchVectorSql` — the expression every other write path uses — and hands back each
+   * `tsvector` in its binary send form, which the COPY relays unchanged.
+   */
+  async #copyInsert(sql: SqlRunner, ns: string, writes: MemoryWrite[]): Promise<void> {
+    // The transaction's now(), exactly as the INSERT paths store it (µs, not a JS Date's ms).
+    const clock = await sql.query<{ now: Uint8Array }>('SELECT timestamptz_send(now()) AS now')
+    const now = clock.rows[0]!.now
+    const rows: RowValues[] = []
+    const searches: Uint8Array[] = []
+    let next = writes.slice(0, SEARCH_VECTOR_CHUNK).map(toRowValues)
+    for (let start = 0; next.length > 0; start += SEARCH_VECTOR_CHUNK) {
+      const current = next
+      rows.push(...current)
+      const analysed = sql.query<{ search: Uint8Array }>(
+        `SELECT tsvectorsend(${searchVectorSql('t.text')}) AS search
+         FROM unnest($1::text[]) WITH ORDINALITY AS t(text, ord) ORDER BY t.ord`,
+        [current.map((row) => row.searchText)],
+      )
+      analysed.catch(() => undefined) // awaited below; never an unhandled rejection meanwhile
+      // One query in flight at a time, but segmenting the next chunk's words here (the JS
+      // half of the analysis) overlaps the server analysing this one.
+      next = writes.slice(start + SEARCH_VECTOR_CHUNK, start + 2 * SEARCH_VECTOR_CHUNK).map(toRowValues)
+      for (const row of (await analysed).rows) searches.push(row.search)
+    }
+    const payload = copyPayload(rows, (row, i) => {
+      const created: CopyValue =
+        row.createdAt === null ? { type: 'binary', value: now } : { type: 'timestamptz', value: row.createdAt }
+      return [
+        { type: 'text', value: ns },
+        { type: 'text', value: row.id },
+        { type: 'text', value: row.tier },
+        { type: 'text', value: row.level },
+        { type: 'text', value: row.content },
+        { type: 'text', value: row.summary },
+        { type: 'jsonb', value: row.metadata },
+        { type: 'textArray', value: row.tags },
+        { type: 'float8', value: row.importance },
+        created,
+        { type: 'binary', value: now },
+        created,
+        { type: 'timestamptz', value: row.expiresAt },
+        { type: 'text', value: row.supersededBy },
+        { type: 'timestamptz', value: row.validFrom },
+        { type: 'timestamptz', value: row.validTo },
+        { type: 'float8', value: row.confidence },
+        { type: 'float8', value: row.assessedImportance },
+        { type: 'textArray', value: row.linkedMemoryIds },
+        { type: 'text', value: row.embedState },
+        { type: 'text', value: row.fingerprint },
+        { type: 'vector', value: row.embedding },
+        { type: 'binary', value: searches[i]! },
+      ]
+    })
+    await sql.copyIn!(
+      `COPY memories (${INSERT_COLUMNS}) FROM STDIN (FORMAT binary)`,
+      // node-postgres pulls the rows as the socket drains, so encoding overlaps the server's COPY.
+      this.#executor.kind === 'postgres' ? payload : [...payload],
+    )
+  }
+
   async #copyUpsert(sql: SqlRunner, ns: string, rows: RowValues[], onConflict: string): Promise<void> {
     await sql.query(
       `CREATE TEMP TABLE agent_memory_stage (
-        ord int4, id text, tier text, level text, content text, summary text, metadata jsonb, tags jsonb,
+        ord int4, id text, tier text, level text, content text, summary text, metadata jsonb, tags text[],
         importance float8, created_at timestamptz, expires_at timestamptz, superseded_by text,
         valid_from timestamptz, valid_to timestamptz, confidence float8, assessed_importance float8,
-        linked jsonb, embed_state text, fingerprint text, embedding vector(${this.dimensions}), search_text text
+        linked text[], embed_state text, fingerprint text, embedding vector(${this.dimensions}), search_text text
       ) ON COMMIT DROP`,
     )
     const writer = new BinaryCopyWriter()
@@ -442,7 +515,7 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
         { type: 'text', value: row.content },
         { type: 'text', value: row.summary },
         { type: 'jsonb', value: row.metadata },
-        { type: 'jsonb', value: JSON.stringify(row.tags) },
+        { type: 'textArray', value: row.tags },
         { type: 'float8', value: row.importance },
         { type: 'timestamptz', value: row.createdAt },
         { type: 'timestamptz', value: row.expiresAt },
@@ -451,7 +524,7 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
         { type: 'timestamptz', value: row.validTo },
         { type: 'float8', value: row.confidence },
         { type: 'float8', value: row.assessedImportance },
-        { type: 'jsonb', value: JSON.stringify(row.linkedMemoryIds) },
+        { type: 'textArray', value: row.linkedMemoryIds },
         { type: 'text', value: row.embedState },
         { type: 'text', value: row.fingerprint },
         { type: 'vector', value: row.embedding },
@@ -462,10 +535,10 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
     await sql.query(
       `INSERT INTO memories (${INSERT_COLUMNS})
        SELECT $1, s.id, s.tier, s.level, s.content, s.summary, s.metadata,
-         ARRAY(SELECT jsonb_array_elements_text(s.tags)), s.importance, coalesce(s.created_at, now()), now(),
+         s.tags, s.importance, coalesce(s.created_at, now()), now(),
          coalesce(s.created_at, now()), s.expires_at, s.superseded_by, s.valid_from, s.valid_to, s.confidence,
-         s.assessed_importance, ARRAY(SELECT jsonb_array_elements_text(s.linked)), s.embed_state, s.fingerprint,
-         s.embedding, to_tsvector('simple', s.search_text)
+         s.assessed_importance, s.linked, s.embed_state, s.fingerprint,
+         s.embedding, ${searchVectorSql('s.search_text')}
        FROM agent_memory_stage s ORDER BY s.ord
        ${onConflict}`,
       [ns],
@@ -775,24 +848,81 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
   async searchText(namespace: string, query: string, options: SearchOptions): Promise<ScoredMemory[]> {
     const ns = checkNamespace(namespace)
     const limit = clampLimit(options?.limit, MAX_LIMIT)
-    const words = queryWords(query)
+    const analysis = queryText(query)
     const params = new SqlParams()
-    const conditions = [`m.namespace = ${params.add(ns)}`, ...buildFilter(options.filter, params)]
-    if (words.length === 0) return []
-    // Each word is its own bound parameter through plainto_tsquery, OR-ed: no query syntax
-    // from the caller ever reaches the tsquery parser, so hostile text cannot raise an error.
-    const tsquery = words.map((word) => `plainto_tsquery('simple', ${params.add(word)})`).join(' || ')
-    const limitParam = params.add(limit, 'int')
+    const nsParam = params.add(ns)
+    const conditions = [`m.namespace = ${nsParam}`, ...buildFilter(options.filter, params)]
+    if (analysis === null) return []
     return this.#executor.transaction(async (sql) => {
-      const result = await sql.query<Record<string, unknown>>(
-        `SELECT ${MEMORY_COLUMNS}, ts_rank(m.search, q.query) AS rank
-         FROM memories m, (SELECT ${tsquery} AS query) q
-         WHERE m.search @@ q.query AND ${conditions.join(' AND ')}
-         ORDER BY rank DESC, m.id LIMIT ${limitParam}`,
+      // The query goes through the same analysis as the documents; its lexemes come back as
+      // data and are only ever bound as parameters, so no caller text reaches the tsquery parser.
+      const terms = await sql.query<{ lexeme: string; df: number }>(
+        `SELECT t.lexeme, (SELECT count(*)::int FROM memories d
+           WHERE d.namespace = $1 AND d.search @@ plainto_tsquery('simple', t.lexeme)) AS df
+         FROM unnest(tsvector_to_array(${searchVectorSql('$2::text')})) AS t(lexeme)`,
+        [ns, analysis],
+      )
+      const matched = terms.rows.filter((term) => Number(term.df) > 0)
+      if (matched.length === 0) return []
+      const corpus = await this.#keywordCorpus(sql, ns, Math.max(...matched.map((t) => Number(t.df))))
+      // Okapi BM25 over the namespace: idf from each lexeme's document frequency, length
+      // normalized by the namespace's mean distinct-lexeme count.
+      const lexemes = matched.map((term) => term.lexeme)
+      const idfs = matched.map((term) => {
+        const df = Number(term.df)
+        return Math.log(1 + (corpus.rows - df + 0.5) / (df + 0.5))
+      })
+      const lexemesParam = params.add(lexemes, 'text[]')
+      const idfsParam = params.add(idfs, 'float8[]')
+      const avgParam = params.add(corpus.avgLength, 'float8')
+      const limitParam = params.add(limit, 'int')
+      const orQuery = lexemes.map((_, i) => `plainto_tsquery('simple', (${lexemesParam})[${i + 1}])`).join(' || ')
+      const scored = await sql.query<Record<string, unknown>>(
+        `WITH w AS (SELECT * FROM unnest(${lexemesParam}, ${idfsParam}) AS w(lexeme, idf)),
+         scores AS (
+           SELECT m.id, sum(w.idf * x.tf * ${BM25_K1 + 1}
+             / (x.tf + ${BM25_K1} * (1 - ${BM25_B} + ${BM25_B} * length(m.search) / ${avgParam}))) AS score
+           FROM memories m
+           CROSS JOIN LATERAL (SELECT u.lexeme, coalesce(array_length(u.positions, 1), 1) AS tf
+             FROM unnest(m.search) AS u) x
+           JOIN w ON w.lexeme = x.lexeme
+           WHERE m.search @@ (${orQuery}) AND ${conditions.join(' AND ')}
+           GROUP BY m.id
+         )
+         SELECT ${MEMORY_COLUMNS}, s.score FROM scores s
+         JOIN memories m ON m.namespace = ${nsParam} AND m.id = s.id
+         ORDER BY s.score DESC, m.id LIMIT ${limitParam}`,
         params.values,
       )
-      return result.rows.map((row) => ({ memory: rowToMemory(row), score: Number(row.rank) }))
+      return scored.rows.map((row) => ({ memory: rowToMemory(row), score: Number(row.score) }))
     })
+  }
+
+  /**
+   * The namespace's size and mean document length for BM25, cached like the row counts
+   * (ranking tolerates slightly stale statistics); re-measured once a term is seen in more
+   * documents than the cached size.
+   */
+  async #keywordCorpus(
+    sql: SqlRunner,
+    ns: string,
+    maxDf: number,
+  ): Promise<{ rows: number; avgLength: number }> {
+    const now = Date.now()
+    const cached = this.#keywordStats.get(ns)
+    if (cached !== undefined && now - cached.at < this.#countTtlMs && cached.rows >= maxDf) return cached
+    const measured = await sql.query<{ rows: number; avg_length: number | null }>(
+      `SELECT (SELECT count(*)::int FROM memories WHERE namespace = $1) AS rows,
+         (SELECT avg(length(search))::float8 FROM (SELECT search FROM memories WHERE namespace = $1 LIMIT 2000) s) AS avg_length`,
+      [ns],
+    )
+    const stats = {
+      rows: Math.max(maxDf, Number(measured.rows[0]?.rows ?? 0)),
+      avgLength: Math.max(1, Number(measured.rows[0]?.avg_length ?? 1)),
+      at: now,
+    }
+    this.#keywordStats.set(ns, stats)
+    return stats
   }
 
   async putChunks(

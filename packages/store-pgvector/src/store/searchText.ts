@@ -4,21 +4,53 @@ const MAX_QUERY_CHARS = 4_000
 const MAX_QUERY_WORDS = 32
 const MAX_WORD_LENGTH = 200
 
-/** Distinct query words (bounded in number and length) to OR together as bound lexemes. */
+/** Okapi BM25 saturation and length normalization (the usual defaults). */
+export const BM25_K1 = 1.2
+export const BM25_B = 0.75
+
+/**
+ * Words Postgres's `english` config can stem: Latin script (with digits, punctuation and
+ * combining marks). Everything else — Chinese, Japanese, Korean, Cyrillic… — is already cut into
+ * words by `segmentWords` and indexed verbatim with `simple`. The same character ranges appear in
+ * the 0001 migration, which re-analyses rows written before it.
+ */
+const ENGLISH_WORD = /^[\u0000-\u024f\u0300-\u036f\u1e00-\u1eff\u2000-\u206f]+$/
+
+function analysisText(words: readonly string[]): string {
+  const english: string[] = []
+  const verbatim: string[] = []
+  for (const word of words) (ENGLISH_WORD.test(word) ? english : verbatim).push(word)
+  // Words never contain a line break, so it separates the two parts for `searchVectorSql`.
+  return `${english.join(' ')}\n${verbatim.join(' ')}`
+}
+
+/**
+ * SQL for the `tsvector` of an analysis text (`documentText` or `queryText`, bound as `text`):
+ * the Latin words through `english` (Snowball stemming, stop words dropped), the rest `simple`.
+ */
+export function searchVectorSql(text: string): string {
+  return `(to_tsvector('english', split_part(${text}, E'\\n', 1)) || to_tsvector('simple', split_part(${text}, E'\\n', 2)))`
+}
+
+/** Distinct query words (bounded in number and length). */
 export function queryWords(query: string): string[] {
   if (typeof query !== 'string') return []
   const words = segmentWords(query.slice(0, MAX_QUERY_CHARS)).filter((word) => word.length <= MAX_WORD_LENGTH)
   return [...new Set(words)].slice(0, MAX_QUERY_WORDS)
 }
 
-/** The text a memory's `tsvector` is built from: its words (content, summary, tags) joined by spaces. */
+/** The analysis text of a query (for `searchVectorSql`), or null when it has no words at all. */
+export function queryText(query: string): string | null {
+  const words = queryWords(query)
+  return words.length === 0 ? null : analysisText(words)
+}
+
+/** The analysis text a memory's `tsvector` is built from (content, summary, tags), for `searchVectorSql`. */
 export function documentText(
   content: string,
   summary: string | null | undefined,
   tags: string[] | undefined,
 ): string {
   const parts = [content, summary ?? '', ...(tags ?? [])].join('\n')
-  return segmentWords(parts)
-    .filter((word) => word.length <= MAX_WORD_LENGTH)
-    .join(' ')
+  return analysisText(segmentWords(parts).filter((word) => word.length <= MAX_WORD_LENGTH))
 }
