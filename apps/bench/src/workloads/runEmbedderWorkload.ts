@@ -29,7 +29,7 @@ const FAULTS: EmbeddingsFault[] = [
  * faulted, and every vector is checked against the server's deterministic answer.
  */
 export async function runEmbedderWorkload(ctx: BenchContext): Promise<WorkloadOutcome> {
-  const n = ctx.smoke ? 2048 : 16_384
+  const n = ctx.smoke ? 1024 : 16_384
   const texts = Array.from({ length: n }, (_, i) => `bench text ${i}: ${ctx.text(i).slice(0, 120)}`)
   const expected = texts.map((t) => fakeEmbedding(t, DIMENSIONS))
   const rows: Array<Array<string | number>> = []

@@ -22,11 +22,13 @@ import type { WorkloadOutcome } from './WorkloadOutcome.js'
  * offline hashing embedder behind a primed cache so the embedding call is excluded.
  */
 export async function runToolWorkload(ctx: BenchContext): Promise<WorkloadOutcome> {
-  const n = ctx.smoke ? 1000 : 10_000
+  const n = ctx.smoke ? 500 : 10_000
   const rng = createRng(0x70013)
   const text = createZipfText(rng)
   const contents = Array.from({ length: n }, (_, i) => `${text(28)} #${i}`)
-  const queries = Array.from({ length: ctx.queries }, () => text(5))
+  // PGlite recall is slow enough that the smoke run keeps to 100 queries.
+  const iterations = ctx.smoke ? Math.min(ctx.queries, 100) : ctx.queries
+  const queries = Array.from({ length: iterations }, () => text(5))
   const embedder = precomputedEmbedder(createHashingEmbedder())
   const dir = await mkdtemp(join(tmpdir(), 'agent-memory-bench-w6-'))
   const vectors = await createHashingEmbedder().embed(contents)
@@ -77,9 +79,9 @@ export async function runToolWorkload(ctx: BenchContext): Promise<WorkloadOutcom
           }
           return text.length
         },
-        { warmup: ctx.warmup, iterations: ctx.queries },
+        { warmup: ctx.warmup, iterations },
       )
-      return { latency: measured.latency, emptyShare: empty / (ctx.queries + ctx.warmup) }
+      return { latency: measured.latency, emptyShare: empty / (iterations + ctx.warmup) }
     } finally {
       await store.close()
     }
@@ -108,7 +110,7 @@ export async function runToolWorkload(ctx: BenchContext): Promise<WorkloadOutcom
         status: 'ok',
         settings: {
           memories: n,
-          queries: ctx.queries,
+          queries: iterations,
           limit: 5,
           embedder: `${embedder.model} (primed cache: embed time excluded)`,
           text: 'Zipf-distributed pseudo-words (20k vocabulary, s 1.07): memories ~28 words, queries 5 words',

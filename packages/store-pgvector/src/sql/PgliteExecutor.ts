@@ -7,12 +7,18 @@ import type { SqlRunner } from './SqlRunner.js'
 type Queryable = Pick<Transaction, 'query'>
 
 const FROM_STDIN = /\bFROM\s+STDIN\b/i
+const WRITE_STATEMENT = /^\s*(INSERT|UPDATE|DELETE|COPY)\b/i
+/** autovacuum's defaults: re-analyze once 50 rows + 10% of the table have changed. */
+const ANALYZE_BASE_ROWS = 50
+const ANALYZE_SCALE = 0.1
 
-function runner(db: Queryable): SqlRunner {
+function runner(db: Queryable, onWrite: (rows: number) => void): SqlRunner {
   return {
     async query<Row>(text: string, params?: unknown[]) {
       const result = await db.query<Row>(text, params)
-      return { rows: result.rows, rowCount: result.affectedRows ?? 0 }
+      const rowCount = result.affectedRows ?? 0
+      if (rowCount > 0 && WRITE_STATEMENT.test(text)) onWrite(rowCount)
+      return { rows: result.rows, rowCount }
     },
     // PGlite has no COPY FROM STDIN stream, but reads a COPY source from the query's `blob` at
     // '/dev/blob'. Binary COPY skips the text parsing of vectors, which dominates a text insert in wasm.
@@ -20,9 +26,10 @@ function runner(db: Queryable): SqlRunner {
       if (!FROM_STDIN.test(copyStatement)) {
         throw new StoreError('unknown', 'copyIn takes a COPY … FROM STDIN statement')
       }
-      await db.query(copyStatement.replace(FROM_STDIN, "FROM '/dev/blob'"), [], {
+      const result = await db.query(copyStatement.replace(FROM_STDIN, "FROM '/dev/blob'"), [], {
         blob: new Blob([...payload]),
       })
+      onWrite(result.affectedRows ?? 0)
     },
   }
 }
@@ -30,6 +37,11 @@ function runner(db: Queryable): SqlRunner {
 /**
  * PGlite is one connection: every unit of work waits its turn in a promise queue, so two
  * transactions never interleave on the single session.
+ *
+ * PGlite runs no autovacuum, so nothing would ever collect planner statistics: without them
+ * planning a search costs tens of milliseconds and picks poor plans. When the executor owns
+ * the database it stands in for autovacuum's analyze, with the same thresholds, queued after
+ * the write that crossed them.
  */
 export class PgliteExecutor implements Executor {
   readonly kind = 'pglite' as const
@@ -37,6 +49,9 @@ export class PgliteExecutor implements Executor {
   readonly #ownsDb: boolean
   #tail: Promise<unknown> = Promise.resolve()
   #closed = false
+  #changedSinceAnalyze = 0
+  #rowsAtAnalyze = 0
+  #analyzeQueued = false
 
   constructor(db: PGlite, options: { ownsDb: boolean }) {
     this.#db = db
@@ -52,12 +67,75 @@ export class PgliteExecutor implements Executor {
     })
   }
 
-  transaction<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T> {
-    return this.#enqueue(() => this.#db.transaction((tx) => work(runner(tx))))
+  #countWrites(): { add: (rows: number) => void; settle: () => void } {
+    let pending = 0
+    return {
+      add: (rows) => {
+        pending += rows
+      },
+      // Only committed work counts; a rolled-back transaction changed nothing.
+      settle: () => {
+        this.#changedSinceAnalyze += pending
+        this.#maybeAnalyze()
+      },
+    }
   }
 
-  session<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T> {
-    return this.#enqueue(() => work(runner(this.#db)))
+  #maybeAnalyze(): void {
+    if (!this.#ownsDb || this.#analyzeQueued || this.#closed) return
+    if (this.#changedSinceAnalyze < ANALYZE_BASE_ROWS + ANALYZE_SCALE * this.#rowsAtAnalyze) return
+    this.#analyzeQueued = true
+    void this.#enqueue(async () => {
+      this.#analyzeQueued = false
+      if (this.#db.closed) return
+      await this.#analyze()
+    }).catch(() => undefined)
+  }
+
+  async #analyze(): Promise<void> {
+    this.#changedSinceAnalyze = 0
+    await this.#db.query('ANALYZE')
+    const size = await this.#db.query<{ rows: number }>(
+      "SELECT coalesce(sum(greatest(reltuples, 0)), 0)::float8 AS rows FROM pg_class WHERE relkind = 'r' AND relnamespace = 'public'::regnamespace",
+    )
+    this.#rowsAtAnalyze = Math.max(0, Number(size.rows[0]?.rows ?? 0))
+  }
+
+  /**
+   * Collects statistics now if the database holds rows that were never analyzed (a data
+   * directory written before this executor existed, or by a loader that skipped it).
+   */
+  async analyzeIfNeeded(): Promise<void> {
+    await this.#enqueue(async () => {
+      const state = await this.#db.query<{ missing: boolean }>(
+        `SELECT EXISTS (
+           SELECT 1 FROM pg_class c WHERE c.relkind = 'r' AND c.relnamespace = 'public'::regnamespace
+             AND c.reltuples <> 0
+             AND NOT EXISTS (SELECT 1 FROM pg_statistic s WHERE s.starelid = c.oid)
+         ) AS missing`,
+      )
+      if (state.rows[0]?.missing === true) await this.#analyze()
+      else {
+        const size = await this.#db.query<{ rows: number }>(
+          "SELECT coalesce(sum(greatest(reltuples, 0)), 0)::float8 AS rows FROM pg_class WHERE relkind = 'r' AND relnamespace = 'public'::regnamespace",
+        )
+        this.#rowsAtAnalyze = Number(size.rows[0]?.rows ?? 0)
+      }
+    })
+  }
+
+  async transaction<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T> {
+    const writes = this.#countWrites()
+    const result = await this.#enqueue(() => this.#db.transaction((tx) => work(runner(tx, writes.add))))
+    writes.settle()
+    return result
+  }
+
+  async session<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T> {
+    const writes = this.#countWrites()
+    const result = await this.#enqueue(() => work(runner(this.#db, writes.add)))
+    writes.settle()
+    return result
   }
 
   async close(): Promise<void> {

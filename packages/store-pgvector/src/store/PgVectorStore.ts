@@ -37,7 +37,12 @@ export interface PgVectorStoreOptions {
   dimensions: number
   /** The embedder's model id, recorded on first open and checked on every later one. */
   model?: string
-  /** Namespaces with at most this many rows are searched exactly; larger ones use HNSW. Default 10,000. */
+  /**
+   * Namespaces with at most this many rows are searched exactly; larger ones use HNSW when they
+   * also hold at least half the table's rows (a namespace filter on the global HNSW index loses
+   * recall at lower shares). Default 2,000: at 1536-d an exact scan costs ~2 µs a row, so about
+   * where it stops beating an HNSW query (~3.5 ms).
+   */
   exactSearchMaxRows?: number
   /** Batches of at least this many rows go through binary COPY on node-postgres. Default 500. */
   bulkThreshold?: number
@@ -46,6 +51,13 @@ export interface PgVectorStoreOptions {
 }
 
 const ADVISORY_ID_LOCK = 1_634_625_901
+const EXACT_SEARCH_MAX_ROWS = 2_000
+/**
+ * HNSW serves a namespace only when it holds at least this share of the table's rows. Measured
+ * (1536-d, ef_search 40, relaxed iterative scan): recall@10 0.81 at an 11% share, 0.85 at 23%,
+ * 0.97 at 57% — the unfiltered level.
+ */
+const ANN_MIN_NAMESPACE_SHARE = 0.5
 const ID_LOCK_BUCKETS = 512
 const MAX_LIMIT = 1000
 const MAX_LIST_LIMIT = 10_000
@@ -185,7 +197,7 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
   readonly #exactSearchMaxRows: number
   readonly #bulkThreshold: number
   readonly #countTtlMs: number
-  readonly #counts = new Map<string, { rows: number; ann: boolean; at: number }>()
+  readonly #counts = new Map<string, { rows: number; tableRows: number; ann: boolean; at: number }>()
   readonly #keywordStats = new Map<string, { rows: number; avgLength: number; at: number }>()
   readonly #onClose: (() => Promise<void>) | undefined
   #closed = false
@@ -199,7 +211,7 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
     this.#executor = executor
     this.#exactSearchMaxRows = Math.min(
       1_000_000_000,
-      Math.max(0, Math.floor(options.exactSearchMaxRows ?? 10_000)),
+      Math.max(0, Math.floor(options.exactSearchMaxRows ?? EXACT_SEARCH_MAX_ROWS)),
     )
     this.#bulkThreshold = options.bulkThreshold ?? 500
     this.#countTtlMs = options.namespaceCountTtlMs ?? 30_000
@@ -462,7 +474,9 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
     }
     const payload = copyPayload(rows, (row, i) => {
       const created: CopyValue =
-        row.createdAt === null ? { type: 'binary', value: now } : { type: 'timestamptz', value: row.createdAt }
+        row.createdAt === null
+          ? { type: 'binary', value: now }
+          : { type: 'timestamptz', value: row.createdAt }
       return [
         { type: 'text', value: ns },
         { type: 'text', value: row.id },
@@ -746,23 +760,44 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
 
   /**
    * Whether to search a namespace through HNSW: only when the index exists and the namespace
-   * holds more than `exactSearchMaxRows` rows. Both facts come from one cheap query (a bounded
-   * count on the namespace index) and are cached briefly.
+   * holds more than `exactSearchMaxRows` rows and at least `ANN_MIN_NAMESPACE_SHARE` of the
+   * table (planner statistics; unknown before the first ANALYZE, then the row count decides
+   * alone). The facts come from one query (a count on the namespace index, bounded by what
+   * the decision needs) and are cached briefly.
    */
   async #useAnn(sql: SqlRunner, table: 'memories' | 'memory_chunks', ns: string): Promise<boolean> {
     const key = `${table}:${ns}`
     const now = Date.now()
     let cached = this.#counts.get(key)
     if (cached === undefined || now - cached.at >= this.#countTtlMs) {
-      const counted = await sql.query<{ rows: number; ann: boolean }>(
-        `SELECT (SELECT count(*)::int FROM (SELECT 1 FROM ${table} WHERE namespace = $1 LIMIT $2::int) s) AS rows,
+      const counted = await sql.query<{ rows: number; table_rows: number | null; ann: boolean }>(
+        `WITH t AS (SELECT greatest(reltuples, 0)::float8 AS table_rows FROM pg_class WHERE oid = to_regclass($4))
+         SELECT (SELECT count(*)::int FROM (SELECT 1 FROM ${table} WHERE namespace = $1
+             LIMIT greatest($2::int, (SELECT ceil(table_rows * $5::float8)::int + 1 FROM t))) s) AS rows,
+           (SELECT table_rows FROM t) AS table_rows,
            EXISTS (SELECT 1 FROM pg_indexes WHERE indexname = $3 AND tablename = $4) AS ann`,
-        [ns, this.#exactSearchMaxRows + 1, table === 'memories' ? MEMORY_INDEX : CHUNK_INDEX, table],
+        [
+          ns,
+          this.#exactSearchMaxRows + 1,
+          table === 'memories' ? MEMORY_INDEX : CHUNK_INDEX,
+          table,
+          ANN_MIN_NAMESPACE_SHARE,
+        ],
       )
-      cached = { rows: Number(counted.rows[0]?.rows ?? 0), ann: counted.rows[0]?.ann === true, at: now }
+      const found = counted.rows[0]
+      cached = {
+        rows: Number(found?.rows ?? 0),
+        tableRows: Number(found?.table_rows ?? 0),
+        ann: found?.ann === true,
+        at: now,
+      }
       this.#counts.set(key, cached)
     }
-    return cached.ann && cached.rows > this.#exactSearchMaxRows
+    return (
+      cached.ann &&
+      cached.rows > this.#exactSearchMaxRows &&
+      (cached.tableRows <= 0 || cached.rows >= cached.tableRows * ANN_MIN_NAMESPACE_SHARE)
+    )
   }
 
   async #annSettings(sql: SqlRunner, limit: number): Promise<void> {
@@ -857,9 +892,9 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
       // The query goes through the same analysis as the documents; its lexemes come back as
       // data and are only ever bound as parameters, so no caller text reaches the tsquery parser.
       const terms = await sql.query<{ lexeme: string; df: number }>(
-        `SELECT t.lexeme, (SELECT count(*)::int FROM memories d
-           WHERE d.namespace = $1 AND d.search @@ plainto_tsquery('simple', t.lexeme)) AS df
-         FROM unnest(tsvector_to_array(${searchVectorSql('$2::text')})) AS t(lexeme)`,
+        `SELECT t.lexeme, (SELECT count(*)::int FROM memories d WHERE d.namespace = $1 AND d.search @@ t.query) AS df
+         FROM (SELECT lexeme, plainto_tsquery('simple', lexeme) AS query
+           FROM unnest(tsvector_to_array(${searchVectorSql('$2::text')})) AS lexeme OFFSET 0) t`,
         [ns, analysis],
       )
       const matched = terms.rows.filter((term) => Number(term.df) > 0)
@@ -878,19 +913,15 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
       const limitParam = params.add(limit, 'int')
       const orQuery = lexemes.map((_, i) => `plainto_tsquery('simple', (${lexemesParam})[${i + 1}])`).join(' || ')
       const scored = await sql.query<Record<string, unknown>>(
-        `WITH w AS (SELECT * FROM unnest(${lexemesParam}, ${idfsParam}) AS w(lexeme, idf)),
-         scores AS (
-           SELECT m.id, sum(w.idf * x.tf * ${BM25_K1 + 1}
+        `SELECT ${MEMORY_COLUMNS}, s.score FROM memories m
+         CROSS JOIN LATERAL (
+           SELECT sum(w.idf * x.tf * ${BM25_K1 + 1}
              / (x.tf + ${BM25_K1} * (1 - ${BM25_B} + ${BM25_B} * length(m.search) / ${avgParam}))) AS score
-           FROM memories m
-           CROSS JOIN LATERAL (SELECT u.lexeme, coalesce(array_length(u.positions, 1), 1) AS tf
-             FROM unnest(m.search) AS u) x
-           JOIN w ON w.lexeme = x.lexeme
-           WHERE m.search @@ (${orQuery}) AND ${conditions.join(' AND ')}
-           GROUP BY m.id
-         )
-         SELECT ${MEMORY_COLUMNS}, s.score FROM scores s
-         JOIN memories m ON m.namespace = ${nsParam} AND m.id = s.id
+           FROM unnest(ts_filter(setweight(m.search, 'A', ${lexemesParam}), '{a}')) AS u
+           CROSS JOIN LATERAL (SELECT u.lexeme, coalesce(array_length(u.positions, 1), 1) AS tf) x
+           JOIN unnest(${lexemesParam}, ${idfsParam}) AS w(lexeme, idf) ON w.lexeme = x.lexeme
+         ) s
+         WHERE m.search @@ (SELECT ${orQuery}) AND ${conditions.join(' AND ')}
          ORDER BY s.score DESC, m.id LIMIT ${limitParam}`,
         params.values,
       )
