@@ -380,6 +380,8 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
         accepted.push(write)
       }
       if (accepted.length === 0) return outcomes
+      // Row locks are taken in id order (as reinforce takes them), so concurrent batches never deadlock.
+      accepted.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
 
       const keepsVector = (write: MemoryWrite) =>
         write.embedding === null &&
@@ -720,12 +722,18 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
     }
     if (list.length === 0) return
     await this.#executor.transaction(async (sql) => {
+      // Rows are locked in id order, as upsert writes them, so concurrent reinforces and writes
+      // never deadlock (unordered multi-row updates did, under load).
       await sql.query(
-        `UPDATE memories SET access_count = access_count + 1,
+        `WITH target AS (
+           SELECT id FROM memories WHERE namespace = $1 AND id = ANY($2::text[])
+           ORDER BY id COLLATE "C" FOR UPDATE
+         )
+         UPDATE memories m SET access_count = m.access_count + 1,
            last_accessed_at = coalesce($3::timestamptz, now()),
-           expires_at = CASE WHEN expires_at IS NOT NULL AND $4::float8 IS NOT NULL
-             THEN coalesce($3::timestamptz, now()) + $4::float8 * interval '1 millisecond' ELSE expires_at END
-         WHERE namespace = $1 AND id = ANY($2::text[])`,
+           expires_at = CASE WHEN m.expires_at IS NOT NULL AND $4::float8 IS NOT NULL
+             THEN coalesce($3::timestamptz, now()) + $4::float8 * interval '1 millisecond' ELSE m.expires_at END
+         FROM target WHERE m.namespace = $1 AND m.id = target.id`,
         [ns, [...new Set(list)], at ?? null, ttl ?? null],
       )
     })
@@ -911,7 +919,9 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
       const idfsParam = params.add(idfs, 'float8[]')
       const avgParam = params.add(corpus.avgLength, 'float8')
       const limitParam = params.add(limit, 'int')
-      const orQuery = lexemes.map((_, i) => `plainto_tsquery('simple', (${lexemesParam})[${i + 1}])`).join(' || ')
+      const orQuery = lexemes
+        .map((_, i) => `plainto_tsquery('simple', (${lexemesParam})[${i + 1}])`)
+        .join(' || ')
       const scored = await sql.query<Record<string, unknown>>(
         `SELECT ${MEMORY_COLUMNS}, s.score FROM memories m
          CROSS JOIN LATERAL (

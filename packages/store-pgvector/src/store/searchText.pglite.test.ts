@@ -46,7 +46,10 @@ describe('PgVectorStore.searchText (BM25 over english + simple lexemes)', () => 
   })
 
   it('scores higher-is-better and keeps Chinese and Japanese words matching', async () => {
-    await store.upsert('cjk', [write('zh', '用户喜欢在北京喝咖啡'), write('ja', 'ユーザーは東京でラーメンを食べた')])
+    await store.upsert('cjk', [
+      write('zh', '用户喜欢在北京喝咖啡'),
+      write('ja', 'ユーザーは東京でラーメンを食べた'),
+    ])
     expect(ids(await store.searchText('cjk', '北京 coffee', { limit: 5 }))).toEqual(['zh'])
     expect(ids(await store.searchText('cjk', 'ラーメン', { limit: 5 }))).toEqual(['ja'])
   })
@@ -65,10 +68,14 @@ describe('migration 0001', () => {
     await store.upsert('old', [write('a', 'She was running to Tokyo 東京')])
     // Make the row look like one written before 0001, then apply 0001 again.
     await db.query(`UPDATE memories SET search = to_tsvector('simple', 'she was running to tokyo 東京')`)
-    await db.query("DELETE FROM agent_memory_migrations WHERE created_at > (SELECT min(created_at) FROM agent_memory_migrations)")
+    await db.query(
+      'DELETE FROM agent_memory_migrations WHERE created_at > (SELECT min(created_at) FROM agent_memory_migrations)',
+    )
     await migrate(db, { dimensions: dims, annIndex: false })
     const reopened = await createPgVectorStore({ db, dimensions: dims })
-    const lexemes = await db.query<{ lexeme: string }>('SELECT unnest(tsvector_to_array(search)) AS lexeme FROM memories')
+    const lexemes = await db.query<{ lexeme: string }>(
+      'SELECT unnest(tsvector_to_array(search)) AS lexeme FROM memories',
+    )
     expect(lexemes.rows.map((row) => row.lexeme).sort()).toEqual(['run', 'tokyo', '東京'])
     expect(ids(await reopened.searchText('old', 'runs', { limit: 5 }))).toEqual(['a'])
     await reopened.close()

@@ -11,15 +11,15 @@ export const BM25_B = 0.75
 /**
  * Words Postgres's `english` config can stem: Latin script (with digits, punctuation and
  * combining marks). Everything else — Chinese, Japanese, Korean, Cyrillic… — is already cut into
- * words by `segmentWords` and indexed verbatim with `simple`. The same character ranges appear in
- * the 0001 migration, which re-analyses rows written before it.
+ * words by `segmentWords` and indexed verbatim with `simple`. Latin means only characters in
+ * U+0000–024F, U+0300–036F, U+1E00–1EFF, U+2000–206F: the 0001 migration uses the same ranges.
  */
-const ENGLISH_WORD = /^[\u0000-\u024f\u0300-\u036f\u1e00-\u1eff\u2000-\u206f]+$/
+const NOT_ENGLISH = /[\u0250-\u02ff\u0370-\u1dff\u1f00-\u1fff\u2070-\uffff]/
 
 function analysisText(words: readonly string[]): string {
   const english: string[] = []
   const verbatim: string[] = []
-  for (const word of words) (ENGLISH_WORD.test(word) ? english : verbatim).push(word)
+  for (const word of words) (NOT_ENGLISH.test(word) ? verbatim : english).push(word)
   // Words never contain a line break, so it separates the two parts for `searchVectorSql`.
   return `${english.join(' ')}\n${verbatim.join(' ')}`
 }
