@@ -101,9 +101,9 @@ export function createMemory(config: {
   const defaultLimit = options.defaultLimit ?? 5
   const candidateFactor = options.candidateFactor ?? 4
   const vectorCoverFactor = options.vectorCoverFactor ?? 3
-  const fusion = options.fusion ?? 'rrf'
+  const fusion = options.fusion ?? 'minmax'
   const rrfK = options.rrfK ?? 60
-  const vectorWeight = options.minMaxVectorWeight ?? 0.5
+  const vectorWeight = options.minMaxVectorWeight ?? 0.3
   const ttlMs: Partial<Record<Tier, number>> = {
     working: options.ttlMs?.working ?? DAY_MS,
     episodic: options.ttlMs?.episodic ?? 30 * DAY_MS,
