@@ -2,22 +2,15 @@ import type { MemoryWrite } from '@agent-memory/core'
 import { axisVector } from '@agent-memory/testkit'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, databaseUrl, testPool } from './__fixtures__/postgresTestDatabase.js'
+import {
+  createTestDatabase,
+  databaseUrl,
+  requirePostgres,
+  testPool,
+} from './__fixtures__/postgresTestDatabase.js'
 import { createPgVectorStore, migrate } from './index.js'
 
-const url = databaseUrl()
-
-if (url === undefined) {
-  describe('binary COPY of all-new batches', () => {
-    if (process.env.CI === 'true') {
-      it('needs DATABASE_URL under CI', () => {
-        throw new Error('DATABASE_URL is required under CI=true (run scripts/setup-postgres.sh)')
-      })
-    } else {
-      it.skip('needs DATABASE_URL (set it to run against a real server)', () => {})
-    }
-  })
-} else {
+if (requirePostgres('binary COPY of all-new batches')) {
   describe('binary COPY of all-new batches', { timeout: 120_000 }, () => {
     let database: Awaited<ReturnType<typeof createTestDatabase>>
     let pool: pg.Pool

@@ -1,6 +1,5 @@
 import { describeStoreContract, type StoreContractFactory } from '@agent-memory/testkit'
-import { describe, it } from 'vitest'
-import { createTestDatabase, databaseUrl, testPool } from './__fixtures__/postgresTestDatabase.js'
+import { createTestDatabase, requirePostgres, testPool } from './__fixtures__/postgresTestDatabase.js'
 import { createPgVectorStore, migrate } from './index.js'
 
 function postgresFactory(annIndexDuringLoad: boolean): StoreContractFactory {
@@ -22,17 +21,7 @@ function postgresFactory(annIndexDuringLoad: boolean): StoreContractFactory {
   }
 }
 
-if (databaseUrl() === undefined) {
-  describe('Store contract: PgVectorStore on PostgreSQL', () => {
-    if (process.env.CI === 'true') {
-      it('needs DATABASE_URL under CI', () => {
-        throw new Error('DATABASE_URL is required under CI=true (run scripts/setup-postgres.sh)')
-      })
-    } else {
-      it.skip('needs DATABASE_URL (set it to run against a real server)', () => {})
-    }
-  })
-} else {
+if (requirePostgres('Store contract: PgVectorStore on PostgreSQL')) {
   describeStoreContract('PgVectorStore on PostgreSQL', postgresFactory(true), {
     completeness: {
       // Load without the HNSW index, then build it (pgvector: "create indexes after loading").

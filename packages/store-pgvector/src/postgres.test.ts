@@ -3,23 +3,18 @@ import { axisVector, clusteredVectors, seededRandom } from '@agent-memory/testki
 import { readMigrationFiles } from 'drizzle-orm/migrator'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, databaseUrl, testPool } from './__fixtures__/postgresTestDatabase.js'
+import {
+  createTestDatabase,
+  databaseUrl,
+  requirePostgres,
+  testPool,
+} from './__fixtures__/postgresTestDatabase.js'
 import { createPgVectorStore, migrate } from './index.js'
 import { migrationsFolder } from './migrate/migrationsFolder.js'
 
-const url = databaseUrl()
+const url = databaseUrl()!
 
-if (url === undefined) {
-  describe('PostgreSQL-only behaviour', () => {
-    if (process.env.CI === 'true') {
-      it('needs DATABASE_URL under CI', () => {
-        throw new Error('DATABASE_URL is required under CI=true (run scripts/setup-postgres.sh)')
-      })
-    } else {
-      it.skip('needs DATABASE_URL (set it to run against a real server)', () => {})
-    }
-  })
-} else {
+if (requirePostgres('PostgreSQL-only behaviour')) {
   describe('PostgreSQL-only behaviour', { timeout: 120_000 }, () => {
     let database: Awaited<ReturnType<typeof createTestDatabase>>
     let pool: pg.Pool

@@ -1,4 +1,5 @@
 import pg from 'pg'
+import { describe, it } from 'vitest'
 
 /** The real-server URL, or undefined; under CI a missing one is a failure, not a skip. */
 export function databaseUrl(): string | undefined {
@@ -54,4 +55,22 @@ export function testPool(url: string, max: number): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max })
   pool.on('error', () => {})
   return pool
+}
+
+/**
+ * Whether the real-server suite named `suite` can run. Without DATABASE_URL it registers, in its
+ * place, a failing case under CI (the real-Postgres suites are mandatory there) or a visible skip.
+ */
+export function requirePostgres(suite: string): boolean {
+  if (databaseUrl() !== undefined) return true
+  describe(suite, () => {
+    if (process.env.CI === 'true') {
+      it('needs DATABASE_URL under CI', () => {
+        throw new Error('DATABASE_URL is required under CI=true (run scripts/setup-postgres.sh)')
+      })
+    } else {
+      it.skip('needs DATABASE_URL (set it to run against a real server)', () => {})
+    }
+  })
+  return false
 }

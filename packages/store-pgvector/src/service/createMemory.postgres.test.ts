@@ -1,20 +1,9 @@
 import { createHashingEmbedder } from '@agent-memory/embedder-hashing'
 import { describeServiceScenarios } from '@agent-memory/testkit'
-import { describe, it } from 'vitest'
-import { createTestDatabase, databaseUrl, testPool } from '../__fixtures__/postgresTestDatabase.js'
+import { createTestDatabase, requirePostgres, testPool } from '../__fixtures__/postgresTestDatabase.js'
 import { createPgVectorStore, migrate } from '../index.js'
 
-if (databaseUrl() === undefined) {
-  describe('Memory service scenarios: PgVectorStore on PostgreSQL', () => {
-    if (process.env.CI === 'true') {
-      it('needs DATABASE_URL under CI', () => {
-        throw new Error('DATABASE_URL is required under CI=true (run scripts/setup-postgres.sh)')
-      })
-    } else {
-      it.skip('needs DATABASE_URL (set it to run against a real server)', () => {})
-    }
-  })
-} else {
+if (requirePostgres('Memory service scenarios: PgVectorStore on PostgreSQL')) {
   describeServiceScenarios(
     'PgVectorStore on PostgreSQL',
     async (embedder) => {
