@@ -6,6 +6,9 @@ import { scriptedToolModel } from '../../__fixtures__/scriptedToolModel.js'
 import { TOOL_SENTENCES } from '../../definitions/TOOL_SENTENCES.js'
 import { createAiSdkTools } from './createAiSdkTools.js'
 import { memorySearchTool } from './memorySearchTool.js'
+import { namespaceFromExperimentalContext } from './namespaceFromExperimentalContext.js'
+
+const fromContext = { namespaceFromContext: namespaceFromExperimentalContext }
 
 /** Runs one real generateText round trip and returns the tool result text the model got back. */
 async function roundTrip(tools: ToolSet, toolName: string, input: string, context?: unknown) {
@@ -40,24 +43,26 @@ async function seeded() {
 describe('AI SDK adapter (ai 6, generateText with the mock model)', () => {
   it('exposes the spec tool: description and JSON Schema', () => {
     const { memory } = createTestMemory()
-    const tool = memorySearchTool({ memory })
+    const tool = memorySearchTool({ memory, ...fromContext })
     expect(tool.description).toBe(
       "Search this user's long-term memory semantically for settled facts and preferences. Searches cross-session long-term memory only; for anything said in this session, read the context above rather than using this tool.",
     )
     const schema = (tool.inputSchema as { jsonSchema: Record<string, unknown> }).jsonSchema
     expect(schema.required).toEqual(['query'])
-    expect(Object.keys(createAiSdkTools({ memory }))).toEqual([
+    expect(Object.keys(createAiSdkTools({ memory, ...fromContext }))).toEqual([
       'memory_search',
       'memory_remember',
       'memory_forget',
     ])
-    expect(Object.keys(createAiSdkTools({ memory, allowWrite: false }))).toEqual(['memory_search'])
+    expect(Object.keys(createAiSdkTools({ memory, namespace: 'u1', allowWrite: false }))).toEqual([
+      'memory_search',
+    ])
   })
 
   it('answers a real tool call with the user memory, namespace from experimental_context', async () => {
     const { memory } = await seeded()
     const text = await roundTrip(
-      createAiSdkTools({ memory }),
+      createAiSdkTools({ memory, ...fromContext }),
       'memory_search',
       '{"query":"What does the user eat? Is the user vegetarian?"}',
       { namespace: 'u1' },
@@ -69,7 +74,7 @@ describe('AI SDK adapter (ai 6, generateText with the mock model)', () => {
 
   it('keeps u1 and u10 apart, whether the namespace is bound or per call', async () => {
     const { memory } = await seeded()
-    const perCall = createAiSdkTools({ memory })
+    const perCall = createAiSdkTools({ memory, ...fromContext })
     const query = '{"query":"What does the user eat? steak meat vegetarian"}'
     const u10 = await roundTrip(perCall, 'memory_search', query, { namespace: 'u10' })
     expect(u10).toContain('steak')
@@ -87,7 +92,7 @@ describe('AI SDK adapter (ai 6, generateText with the mock model)', () => {
     const { memory: real } = await seeded()
     const { memory, calls } = recordingMemoryService(real)
     const text = await roundTrip(
-      createAiSdkTools({ memory }),
+      createAiSdkTools({ memory, ...fromContext }),
       'memory_search',
       '{"query":"","user_id":"u10","limit":"5"}',
       { namespace: 'u1' },
@@ -101,19 +106,44 @@ describe('AI SDK adapter (ai 6, generateText with the mock model)', () => {
   it('answers the unavailable sentence, not another user, when the context carries no namespace', async () => {
     const { memory: real } = await seeded()
     const { memory, calls } = recordingMemoryService(real)
-    const text = await roundTrip(createAiSdkTools({ memory }), 'memory_search', '{"query":"vegetarian"}', {
-      userId: 'u1',
-    })
+    const text = await roundTrip(
+      createAiSdkTools({ memory, ...fromContext }),
+      'memory_search',
+      '{"query":"vegetarian"}',
+      {
+        userId: 'u1',
+      },
+    )
     expect(text).toBe(TOOL_SENTENCES.searchUnavailable)
     expect(calls).toEqual([])
+  })
+
+  it('refuses at creation a tool set without a namespace source, or with an invalid one', () => {
+    const { memory } = createTestMemory()
+    const untyped = createAiSdkTools as (options: unknown) => unknown
+    expect(() => untyped({ memory })).toThrow(
+      /createAiSdkTools: no namespace was given\. Pass the session user as \{ namespace: session\.userId \}/u,
+    )
+    expect(() => createAiSdkTools({ memory, namespace: '' })).toThrow(
+      /createAiSdkTools: the namespace is invalid \(namespace must not be empty/u,
+    )
+    expect(() => createAiSdkTools({ memory, namespace: 'a\u0000b' })).toThrow(/control characters/u)
+    expect(() => memorySearchTool({ memory, namespace: ' '.repeat(300) })).toThrow(/at most 256/u)
+    expect(() => untyped({ memory, namespace: 'u1', namespaceFromContext: () => 'u1' })).toThrow(/not both/u)
+    expect(() => createAiSdkTools({ memory, namespace: 'u1' })).not.toThrow()
   })
 
   it('flags keyword-only results when the embedder is down', async () => {
     const { memory, embedder } = await seeded()
     embedder.down = true
-    const text = await roundTrip(createAiSdkTools({ memory }), 'memory_search', '{"query":"vegetarian"}', {
-      namespace: 'u1',
-    })
+    const text = await roundTrip(
+      createAiSdkTools({ memory, ...fromContext }),
+      'memory_search',
+      '{"query":"vegetarian"}',
+      {
+        namespace: 'u1',
+      },
+    )
     expect(text.split('\n')[0]).toBe(TOOL_SENTENCES.keywordOnlyNotice)
     expect(text).toContain('The user is vegetarian')
   })

@@ -1,7 +1,7 @@
-import { NamespaceSchema } from '@agent-memory/core'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import { callMemoryTool } from '../../run/callMemoryTool.js'
+import { requireToolSetNamespace } from '../../run/requireToolSetNamespace.js'
 import { selectMemoryTools } from '../../run/selectMemoryTools.js'
 import { MEMORY_MCP_ANNOTATIONS } from './MEMORY_MCP_ANNOTATIONS.js'
 import { MEMORY_MCP_INSTRUCTIONS } from './MEMORY_MCP_INSTRUCTIONS.js'
@@ -18,7 +18,11 @@ import type { MemoryMcpServerOptions } from './MemoryMcpServerOptions.js'
  * problem is answered with the spec's sentence (`isError: true`).
  */
 export function createMemoryMcpServer(options: MemoryMcpServerOptions): McpServer {
-  const namespace = NamespaceSchema.parse(options.namespace)
+  const namespace = requireToolSetNamespace(
+    options.namespace,
+    'createMemoryMcpServer',
+    'Pass the user this server serves: { namespace: "<user id>" }.',
+  )
   const selection = { allowWrite: options.allowWrite ?? true }
   const tools = selectMemoryTools(selection)
   const instructions =
