@@ -2,6 +2,13 @@ export {
   describeEmbedderContract,
   type EmbedderContractOptions,
 } from './embedder/describeEmbedderContract.js'
+export type { ChatReply } from './fake-chat-server/ChatReply.js'
+export type { RecordedChatRequest } from './fake-chat-server/RecordedChatRequest.js'
+export {
+  type FakeChatServer,
+  type FakeChatServerOptions,
+  startFakeChatServer,
+} from './fake-chat-server/startFakeChatServer.js'
 export type { EmbeddingsFault } from './fake-embeddings-server/EmbeddingsFault.js'
 export { fakeEmbedding } from './fake-embeddings-server/fakeEmbedding.js'
 export {

@@ -1,7 +1,12 @@
-import { createHash } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo, Socket } from 'node:net'
 import { estimateTokens } from '@agent-memory/core'
+import { authorizationHash } from '../http/authorizationHash.js'
+import { createTimers } from '../http/createTimers.js'
+import { listenOnLoopback } from '../http/listenOnLoopback.js'
+import { parseJsonBody } from '../http/parseJsonBody.js'
+import { readBody } from '../http/readBody.js'
+import { recordHeaders } from '../http/recordHeaders.js'
+import { sendJson } from '../http/sendJson.js'
 import type { EmbeddingsFault } from './EmbeddingsFault.js'
 import { fakeEmbedding } from './fakeEmbedding.js'
 
@@ -77,24 +82,14 @@ export async function startFakeEmbeddingsServer(
   const defaultDimensions = options.dimensions ?? 1536
   const queue: EmbeddingsFault[] = []
   const requests: RecordedEmbeddingsRequest[] = []
-  const sockets = new Set<Socket>()
-  const timers = new Set<NodeJS.Timeout>()
   const waiting: Array<() => void> = []
   let inFlight = 0
   let maxInFlight = 0
   let processing = 0
   let closed = false
 
-  const authorizationHash = (value: string) =>
-    `sha256:${createHash('sha256').update(value).digest('hex').slice(0, 16)}`
-  const wait = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        timers.delete(timer)
-        resolve()
-      }, ms)
-      timers.add(timer)
-    })
+  const timers = createTimers()
+  const wait = timers.wait
   const acquire = async () => {
     if (options.maxConcurrent === undefined) return
     if (processing >= options.maxConcurrent) await new Promise<void>((resolve) => waiting.push(resolve))
@@ -127,25 +122,11 @@ export async function startFakeEmbeddingsServer(
       else res.destroy()
     })
   })
-  server.on('connection', (socket) => {
-    sockets.add(socket)
-    socket.on('close', () => sockets.delete(socket))
-  })
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const raw = await readBody(req)
-    const headers: Record<string, string> = {}
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (value === undefined) continue
-      const text = Array.isArray(value) ? value.join(', ') : value
-      headers[name] = name === 'authorization' ? authorizationHash(text) : text
-    }
-    let body: unknown
-    try {
-      body = raw === undefined ? undefined : JSON.parse(raw)
-    } catch {
-      body = undefined
-    }
+    const raw = await readBody(req, MAX_BODY_BYTES)
+    const headers = recordHeaders(req)
+    const body = parseJsonBody(raw)
     const input = (body as { input?: unknown } | undefined)?.input
     const inputs = typeof input === 'string' ? [input] : Array.isArray(input) ? (input as string[]) : []
     let estimatedTokens = 0
@@ -402,11 +383,8 @@ export async function startFakeEmbeddingsServer(
     }
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => resolve())
-  })
-  const { port } = server.address() as AddressInfo
+  const listening = await listenOnLoopback(server)
+  const port = listening.port
 
   return {
     url: `http://127.0.0.1:${port}/v1`,
@@ -421,43 +399,9 @@ export async function startFakeEmbeddingsServer(
     authorizationHash,
     async close() {
       closed = true
-      for (const timer of timers) clearTimeout(timer)
       timers.clear()
       for (const resolve of waiting.splice(0)) resolve()
-      const done = new Promise<void>((resolve) => server.close(() => resolve()))
-      for (const socket of sockets) socket.destroy()
-      await done
+      await listening.close()
     },
   }
-}
-
-function readBody(req: IncomingMessage): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    let tooLarge = false
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size > MAX_BODY_BYTES) tooLarge = true
-      else chunks.push(chunk)
-    })
-    req.on('end', () => resolve(tooLarge ? undefined : Buffer.concat(chunks).toString('utf8')))
-    req.on('error', reject)
-  })
-}
-
-function sendJson(
-  res: ServerResponse,
-  status: number,
-  payload: unknown,
-  headers: Record<string, string> = {},
-) {
-  if (res.destroyed) return
-  const text = JSON.stringify(payload)
-  res.writeHead(status, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(text),
-    ...headers,
-  })
-  res.end(text)
 }
