@@ -1,4 +1,4 @@
-export { DEFAULT_MIN_SCORE } from '@agent-memory/core'
+export { DEFAULT_MIN_SCORE, formatMemorySearchResult, renderContentAsData } from '@agent-memory/core'
 export { type AnthropicTool, anthropicTools } from './adapters/anthropic/anthropicTools.js'
 export {
   type AnthropicContentBlock,
@@ -41,10 +41,8 @@ export { callMemoryForget } from './run/callMemoryForget.js'
 export { callMemoryRemember } from './run/callMemoryRemember.js'
 export { callMemorySearch } from './run/callMemorySearch.js'
 export { callMemoryTool } from './run/callMemoryTool.js'
-export { formatMemorySearchResult } from './run/formatMemorySearchResult.js'
 export type { MemoryToolContext } from './run/MemoryToolContext.js'
 export type { MemoryToolSelection } from './run/MemoryToolSelection.js'
-export { renderContentAsData } from './run/renderContentAsData.js'
 export { runMemoryForget } from './run/runMemoryForget.js'
 export { runMemoryRemember } from './run/runMemoryRemember.js'
 export { runMemorySearch } from './run/runMemorySearch.js'

@@ -1,14 +1,12 @@
+import { MEMORY_SEARCH_SENTENCES } from '@agent-memory/core'
+
 /**
  * Every fixed sentence the tools return to a model. The `memory_search` ones are the spec's, word
  * for word; the others follow their shape: short, final, and never carrying an error message or
  * a stack trace.
  */
 export const TOOL_SENTENCES = {
-  searchEmpty: 'No relevant long-term memory found. Do not speculate about the user preferences.',
-  searchUnavailable:
-    'Long-term memory is temporarily unavailable. Do not speculate about the user preferences.',
-  /** First line of a result that only the keyword leg produced (the embedder was down). */
-  keywordOnlyNotice: '(Keyword-only results: semantic search is temporarily unavailable.)',
+  ...MEMORY_SEARCH_SENTENCES,
   remembered: 'Remembered.',
   reinforced: 'Already known; reinforced.',
   rememberedPending: 'Saved, but indexing is delayed; it will be searchable shortly.',

@@ -1,4 +1,4 @@
-import { renderContentAsData } from './renderContentAsData.js'
+import { renderContentAsData } from '@agent-memory/core'
 
 /** The spec's validation answer, every problem at once: `The call failed. a; b. Fix it and call <tool> again.` */
 export function callFailedSentence(tool: string, errors: readonly string[]): string {

@@ -1,10 +1,8 @@
-import { validateToolArguments } from '@agent-memory/core'
+import { effectiveMinScore, formatMemorySearchResult, validateToolArguments } from '@agent-memory/core'
 import { memorySearchDefinition } from '../definitions/memorySearchDefinition.js'
 import { TOOL_SENTENCES } from '../definitions/TOOL_SENTENCES.js'
 import { assertSessionNamespace } from './assertSessionNamespace.js'
 import { callFailedSentence } from './callFailedSentence.js'
-import { effectiveMinScore } from './effectiveMinScore.js'
-import { formatMemorySearchResult } from './formatMemorySearchResult.js'
 import type { MemoryToolContext } from './MemoryToolContext.js'
 import type { ToolOutcome } from './ToolOutcome.js'
 

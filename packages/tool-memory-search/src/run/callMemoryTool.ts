@@ -1,9 +1,9 @@
+import { renderContentAsData } from '@agent-memory/core'
 import { callMemoryForget } from './callMemoryForget.js'
 import { callMemoryRemember } from './callMemoryRemember.js'
 import { callMemorySearch } from './callMemorySearch.js'
 import type { MemoryToolContext } from './MemoryToolContext.js'
 import type { MemoryToolSelection } from './MemoryToolSelection.js'
-import { renderContentAsData } from './renderContentAsData.js'
 import { selectMemoryTools } from './selectMemoryTools.js'
 import type { ToolOutcome } from './ToolOutcome.js'
 

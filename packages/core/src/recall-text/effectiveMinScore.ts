@@ -1,4 +1,5 @@
-import { DEFAULT_MIN_SCORE, type MemoryService } from '@agent-memory/core'
+import { DEFAULT_MIN_SCORE } from '../service/DEFAULT_MIN_SCORE.js'
+import type { MemoryService } from '../service/MemoryService.js'
 
 /** The service's calibrated threshold when it is a usable number, else the spec's 0.3. */
 export function effectiveMinScore(memory: MemoryService): number {

@@ -1,6 +1,6 @@
-import type { RecallResult } from '@agent-memory/core'
-import { TOOL_SENTENCES } from '../definitions/TOOL_SENTENCES.js'
+import type { RecallResult } from '../service/MemoryService.js'
 import { formatCreatedAt } from './formatCreatedAt.js'
+import { MEMORY_SEARCH_SENTENCES } from './MEMORY_SEARCH_SENTENCES.js'
 import { renderContentAsData } from './renderContentAsData.js'
 
 /**
@@ -17,11 +17,11 @@ export function formatMemorySearchResult(result: RecallResult, minScore: number)
   const hits = keywordOnly ? result.hits : result.hits.filter((hit) => hit.score >= minScore)
   const lines =
     hits.length === 0
-      ? [TOOL_SENTENCES.searchEmpty]
+      ? [MEMORY_SEARCH_SENTENCES.searchEmpty]
       : hits.map(
           (hit, index) =>
             `${index + 1}. [score ${hit.score.toFixed(2)} | ${formatCreatedAt(hit.memory.createdAt)}] ${renderContentAsData(hit.memory.content)}`,
         )
-  if (keywordOnly) lines.unshift(TOOL_SENTENCES.keywordOnlyNotice)
+  if (keywordOnly) lines.unshift(MEMORY_SEARCH_SENTENCES.keywordOnlyNotice)
   return lines.join('\n')
 }

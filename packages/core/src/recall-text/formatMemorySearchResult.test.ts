@@ -1,7 +1,8 @@
-import type { Memory, RecallHit } from '@agent-memory/core'
 import { describe, expect, it } from 'vitest'
-import { TOOL_SENTENCES } from '../definitions/TOOL_SENTENCES.js'
+import type { Memory } from '../model/Memory.js'
+import type { RecallHit } from '../service/MemoryService.js'
 import { formatMemorySearchResult } from './formatMemorySearchResult.js'
+import { MEMORY_SEARCH_SENTENCES } from './MEMORY_SEARCH_SENTENCES.js'
 
 function hit(content: string, score: number, createdAt = '2026-03-01T10:00:00.123Z'): RecallHit {
   const at = new Date(createdAt)
@@ -55,8 +56,10 @@ describe('formatMemorySearchResult', () => {
   })
 
   it('says the empty result out loud', () => {
-    expect(formatMemorySearchResult({ hits: [] }, 0.3)).toBe(TOOL_SENTENCES.searchEmpty)
-    expect(formatMemorySearchResult({ hits: [hit('weak', 0.1)] }, 0.3)).toBe(TOOL_SENTENCES.searchEmpty)
+    expect(formatMemorySearchResult({ hits: [] }, 0.3)).toBe(MEMORY_SEARCH_SENTENCES.searchEmpty)
+    expect(formatMemorySearchResult({ hits: [hit('weak', 0.1)] }, 0.3)).toBe(
+      MEMORY_SEARCH_SENTENCES.searchEmpty,
+    )
   })
 
   it('adds exactly one notice line to a keyword-only result and keeps its relative scores', () => {
@@ -65,11 +68,11 @@ describe('formatMemorySearchResult', () => {
       0.3,
     )
     expect(text.split('\n')).toEqual([
-      TOOL_SENTENCES.keywordOnlyNotice,
+      MEMORY_SEARCH_SENTENCES.keywordOnlyNotice,
       '1. [score 0.20 | 2026-03-01T10:00:00Z] keyword match',
     ])
     expect(formatMemorySearchResult({ hits: [], degraded: 'keyword_only' }, 0.3)).toBe(
-      `${TOOL_SENTENCES.keywordOnlyNotice}\n${TOOL_SENTENCES.searchEmpty}`,
+      `${MEMORY_SEARCH_SENTENCES.keywordOnlyNotice}\n${MEMORY_SEARCH_SENTENCES.searchEmpty}`,
     )
   })
 
