@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DateInputSchema } from './DateInputSchema.js'
 import { LevelSchema } from './Level.js'
 import { MetadataSchema } from './Metadata.js'
 import { TierSchema } from './Tier.js'
@@ -22,13 +23,13 @@ export const MemoryInputSchema = z
     metadata: MetadataSchema.optional(),
     tags: z.array(z.string().min(1).max(MAX_TAG_LENGTH)).max(MAX_TAGS).optional(),
     importance: unit.optional(),
-    expiresAt: z.coerce.date().nullable().optional(),
-    validFrom: z.coerce.date().nullable().optional(),
-    validTo: z.coerce.date().nullable().optional(),
+    expiresAt: DateInputSchema.nullable().optional(),
+    validFrom: DateInputSchema.nullable().optional(),
+    validTo: DateInputSchema.nullable().optional(),
     confidence: unit.nullable().optional(),
     assessedImportance: unit.nullable().optional(),
     linkedMemoryIds: z.array(z.string().min(1).max(128)).max(256).optional(),
-    createdAt: z.coerce.date().optional(),
+    createdAt: DateInputSchema.optional(),
   })
   .strict()
 export type MemoryInput = z.input<typeof MemoryInputSchema>
