@@ -255,7 +255,8 @@ describe('chunkText', () => {
       .slice(0, 100_000)
     const chunks = chunkText(text)
     expect(chunks.length).toBeGreaterThan(100_000 / CHUNK_SIZE)
-    expect(chunks.every((c) => graphemesOf(c).length <= CHUNK_SIZE)).toBe(true)
+    // Every chunk is measured, with one assertion: the case stays well within the timeout under load.
+    expect(chunks.filter((c) => graphemesOf(c).length > CHUNK_SIZE)).toEqual([])
     expect(text.trimEnd().endsWith(chunks.at(-1)!)).toBe(true)
     expect(text.startsWith(chunks[0]!)).toBe(true)
     const noBoundaries = 'x'.repeat(100_000)

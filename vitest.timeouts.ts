@@ -1,0 +1,7 @@
+/**
+ * Per-test and per-hook timeouts for every package's suite. The suite runs on busy 2-core machines
+ * (CI, a shared box with other builds), where a case that takes 300 ms idle can take 20 s; vitest's
+ * defaults (5 s, 10 s) turned load into failures. No test asserts speed: speed goals live in
+ * apps/bench as same-run ratios, so a generous ceiling only catches hangs.
+ */
+export const LOADED_MACHINE_TIMEOUTS = { testTimeout: 60_000, hookTimeout: 120_000 } as const
