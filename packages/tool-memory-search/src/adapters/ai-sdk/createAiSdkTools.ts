@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '@agent-memory/core'
-import { jsonSchema, type Tool, type ToolExecutionOptions, tool } from 'ai'
+import { jsonSchema, type Tool, tool } from 'ai'
 import type { MemoryToolName } from '../../definitions/MEMORY_TOOL_NAMES.js'
 import { callMemoryTool } from '../../run/callMemoryTool.js'
 import type { MemoryToolContext } from '../../run/MemoryToolContext.js'
@@ -8,7 +8,16 @@ import { selectMemoryTools } from '../../run/selectMemoryTools.js'
 import type { AiSdkMemoryToolsOptions } from './AiSdkMemoryToolsOptions.js'
 
 /**
- * The memory tools as AI SDK (v6) `tool()` objects, keyed by name, for `generateText({ tools })`.
+ * The part of the SDK's execution options the tools read. Written out rather than imported: ai 5
+ * names the type `ToolCallOptions` and ai 6 `ToolExecutionOptions`; both carry these two fields.
+ */
+interface ExecutionOptions {
+  abortSignal?: AbortSignal
+  experimental_context?: unknown
+}
+
+/**
+ * The memory tools as AI SDK (ai 5 and 6) `tool()` objects, keyed by name, for `generateText({ tools })`.
  *
  * The input schema is the derived JSON Schema without an SDK-side validator, on purpose: the SDK
  * passes the model's raw input to `execute`, where the package's own validation answers with the
@@ -39,7 +48,7 @@ export function createAiSdkTools(options: AiSdkMemoryToolsOptions): Partial<Reco
     tools[definition.name] = tool<unknown, string>({
       description: definition.description,
       inputSchema: jsonSchema<unknown>(definition.parameters),
-      execute: async (input: unknown, execution: ToolExecutionOptions) => {
+      execute: async (input: unknown, execution: ExecutionOptions) => {
         const ctx: MemoryToolContext = {
           memory: options.memory,
           // A per-call context without a namespace reaches the runner as '' and is refused there.

@@ -1,11 +1,15 @@
+import type { ToolParametersJsonSchema } from '@agent-memory/core'
 import type { MemoryToolSelection } from '../../run/MemoryToolSelection.js'
 import { selectMemoryTools } from '../../run/selectMemoryTools.js'
 
-/** One entry of the Messages API's `tools`. */
+/**
+ * One entry of the Messages API's `tools`, assignable to the SDK's `Tool` (whose `input_schema`
+ * must be typed `{ type: 'object', … }`).
+ */
 export interface AnthropicTool {
   name: string
   description: string
-  input_schema: Record<string, unknown>
+  input_schema: ToolParametersJsonSchema
 }
 
 /** The tools for `anthropic.messages.create({ tools })`. */

@@ -69,6 +69,18 @@ describe('Anthropic adapter', () => {
     expect(calls.map((c) => [c.method, c.args[0]])).toEqual([['recall', 'u1']])
   })
 
+  it('skips server tool uses and other block kinds; answers only client tool_use blocks', async () => {
+    const { memory, calls } = await seeded()
+    const content = [
+      { type: 'thinking', thinking: '…', signature: 's' },
+      { type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: { query: 'x' } },
+      { type: 'tool_use', id: 'toolu_9', name: 'memory_search', input: { query: 'Is the user vegetarian?' } },
+    ]
+    const results = await handleAnthropicToolUses(content, { memory, namespace: 'u1' })
+    expect(results.map((r) => r.tool_use_id)).toEqual(['toolu_9'])
+    expect(calls.map((c) => c.method)).toEqual(['recall'])
+  })
+
   it('keeps look-alike users apart and flags keyword-only results', async () => {
     const { memory, embedder } = await seeded()
     const use = [

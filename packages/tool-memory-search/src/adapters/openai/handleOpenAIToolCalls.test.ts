@@ -90,6 +90,23 @@ describe('handleOpenAIToolCalls (Chat Completions)', () => {
     expect(messages.map((m) => m.content).join('\n')).not.toContain('steak every day')
   })
 
+  it('skips custom tool calls (the host answers those) and answers the function calls around them', async () => {
+    const { memory, calls } = await seeded()
+    // The shape of openai >= 5.20's ChatCompletionMessageToolCall union.
+    const toolCalls = [
+      { id: 'call_a', type: 'custom', custom: { name: 'run_sql', input: 'DROP TABLE memories' } },
+      {
+        id: 'call_b',
+        type: 'function',
+        function: { name: 'memory_search', arguments: '{"query":"Is the user vegetarian?"}' },
+      },
+    ]
+    const messages = await handleOpenAIToolCalls(toolCalls, { memory, namespace: 'u1' })
+    expect(messages.map((m) => m.tool_call_id)).toEqual(['call_b'])
+    expect(messages[0]?.content).toMatch(HIT)
+    expect(calls.map((c) => c.method)).toEqual(['recall'])
+  })
+
   it('refuses write tools on a read-only host', async () => {
     const { memory, calls } = await seeded()
     const [message] = await handleOpenAIToolCalls(
@@ -152,6 +169,24 @@ describe('handleOpenAIResponsesFunctionCalls (Responses API)', () => {
     expect(replies[1]).toMatchObject({ type: 'function_call_output', call_id: 'call_b' })
     expect(replies[1]?.output).toMatch(/^Remembered\. Memory id: /u)
     expect((await memory.list('u1')).map((m) => m.content)).toContain('The user runs marathons')
+  })
+
+  it('skips items whose call_id is not a string and every non-function item kind', async () => {
+    const { memory, calls } = await seeded()
+    const output = [
+      { type: 'apply_patch_call', call_id: null, name: 'memory_search' },
+      { type: 'custom_tool_call', call_id: 'call_c', name: 'memory_search', input: '{}' },
+      { type: 'function_call', call_id: null, name: 'memory_search', arguments: '{"query":"x"}' },
+      {
+        type: 'function_call',
+        call_id: 'call_d',
+        name: 'memory_search',
+        arguments: '{"query":"Is the user vegetarian?"}',
+      },
+    ]
+    const replies = await handleOpenAIResponsesFunctionCalls(output, { memory, namespace: 'u1' })
+    expect(replies.map((r) => r.call_id)).toEqual(['call_d'])
+    expect(calls.map((c) => c.method)).toEqual(['recall'])
   })
 
   it('says the empty sentence for a user with no memories', async () => {
