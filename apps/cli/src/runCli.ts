@@ -9,7 +9,6 @@ import type { CliConfig } from './config/CliConfig.js'
 import type { GlobalOptions } from './config/GlobalOptions.js'
 import { resolveConfig } from './config/resolveConfig.js'
 import type { OpenedMemory } from './open/OpenedMemory.js'
-import { openMemory } from './open/openMemory.js'
 
 export interface RunCliOptions {
   io?: CliIo
@@ -57,6 +56,9 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
     },
     async open(openOptions: OpenOptions = {}) {
       const config = context.config()
+      // Loaded on first use: the store, its drivers and the embedders cost more to import than
+      // `--version`, `--help` or a usage error should ever pay.
+      const { openMemory } = await import('./open/openMemory.js')
       const memory = await openMemory(config, { ...openOptions, log: (line) => io.err(`debug: ${line}\n`) })
       opened.push(memory)
       if (openOptions.announce ?? true) {

@@ -3,8 +3,6 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Command } from 'commander'
 import type { CommandContext } from '../cli/CommandContext.js'
-import { runDemo } from '../demo/runDemo.js'
-import { openMemory } from '../open/openMemory.js'
 
 export function registerDemoCommand(program: Command, context: CommandContext): void {
   program
@@ -13,6 +11,11 @@ export function registerDemoCommand(program: Command, context: CommandContext): 
     .option('--keep', 'keep the temporary data directory and print where it is')
     .action(async (flags: { keep?: boolean }) => {
       const { io } = context
+      // Imported here, not at the top: only this command pays for the store and the tool (see runCli).
+      const [{ runDemo }, { openMemory }] = await Promise.all([
+        import('../demo/runDemo.js'),
+        import('../open/openMemory.js'),
+      ])
       const dataDir = await mkdtemp(path.join(tmpdir(), 'agent-memory-demo-'))
       let debug = false
       try {

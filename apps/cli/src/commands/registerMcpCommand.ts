@@ -1,4 +1,3 @@
-import { serveMemoryMcpOverStdio } from '@agent-memory/tool-memory-search/mcp'
 import type { Command } from 'commander'
 import { CLI_VERSION } from '../CLI_VERSION.js'
 import { addNamespaceOption } from '../cli/addNamespaceOption.js'
@@ -26,6 +25,8 @@ export function registerMcpCommand(program: Command, context: CommandContext): v
       const namespace = resolveNamespace(flags.namespace, context.env)
       // Stdout is the protocol from here on: everything human goes to stderr.
       const { memory } = await context.open()
+      // The MCP SDK loads only for this command (see runCli).
+      const { serveMemoryMcpOverStdio } = await import('@agent-memory/tool-memory-search/mcp')
       const server = await serveMemoryMcpOverStdio({
         memory,
         namespace,

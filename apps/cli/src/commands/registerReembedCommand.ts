@@ -3,8 +3,7 @@ import type { Command } from 'commander'
 import type { CommandContext } from '../cli/CommandContext.js'
 import { ExitCode } from '../cli/ExitCode.js'
 import { integerIn } from '../cli/parsers/integerIn.js'
-import { createEmbedder } from '../open/createEmbedder.js'
-import { type OpenedStore, openStore } from '../open/openStore.js'
+import type { OpenedStore } from '../open/openStore.js'
 import { toJsonLine } from '../output/toJsonLine.js'
 import { createProgressReporter } from '../progress/createProgressReporter.js'
 
@@ -22,6 +21,8 @@ async function switchEmbedder(
   dimensions: number,
 ): Promise<{ opened: OpenedStore; queued: number; previous?: string }> {
   const target = context.config().store
+  // The store and its drivers load only for the commands that open one (see runCli).
+  const { openStore } = await import('../open/openStore.js')
   const migrate = target.kind === 'postgres'
   try {
     return { opened: await openStore(target, { model, dimensions, migrate }), queued: 0 }
@@ -52,6 +53,7 @@ export function registerReembedCommand(program: Command, context: CommandContext
     .option('--json', 'print the totals as JSON')
     .action(async (flags: { batch: number; json?: boolean }) => {
       const { io } = context
+      const { createEmbedder } = await import('../open/createEmbedder.js')
       const { embedder, description } = createEmbedder(context.config().embedder)
       const { opened, queued, previous } = await switchEmbedder(context, embedder.model, embedder.dimensions)
       const total: RepairReport = { claimed: 0, repaired: 0, discarded: 0, failed: 0, parked: 0 }

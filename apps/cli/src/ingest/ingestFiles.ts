@@ -10,21 +10,42 @@ export interface IngestFilesOptions extends IngestOptions {
   namespace: string
   files: readonly string[]
   progress?: ProgressReporter
-  /** Checked between items: every item is committed or not started, never half-written. */
+  /** Checked between files: each file is committed or not started, never half-written. */
   signal?: AbortSignal
 }
 
-async function findBySource(
-  memory: MemoryService,
-  namespace: string,
-  metadata: Record<string, string | number>,
-): Promise<Memory[]> {
-  return memory.list(namespace, { filter: { metadata }, limit: 1000 })
+/** Rows read per page when indexing the namespace's ingested memories. */
+const LIST_PAGE = 10_000
+/** A very long `.jsonl` file is written in transactions of at most this many memories. */
+const WRITE_BATCH = 500
+
+/**
+ * Every memory of the namespace that came from a file, by source path: read once per run, so a
+ * run costs one pass over the namespace instead of a metadata-filtered scan per item.
+ */
+async function indexBySource(memory: MemoryService, namespace: string): Promise<Map<string, Memory[]>> {
+  const bySource = new Map<string, Memory[]>()
+  for (let offset = 0; ; offset += LIST_PAGE) {
+    const page = await memory.list(namespace, {
+      orderBy: 'createdAt',
+      direction: 'asc',
+      limit: LIST_PAGE,
+      offset,
+    })
+    for (const existing of page) {
+      const source = existing.metadata.source
+      if (typeof source !== 'string') continue
+      const known = bySource.get(source)
+      if (known === undefined) bySource.set(source, [existing])
+      else known.push(existing)
+    }
+    if (page.length < LIST_PAGE) return bySource
+  }
 }
 
 /**
- * Writes the files' memories one item at a time, each through the service (its own transaction),
- * so a stop between items leaves a consistent store. Re-runs are cheap: an item whose `source`
+ * Writes the files' memories file by file, each file's new items through one `rememberMany` (one
+ * transaction), so a stop between files leaves a consistent store. Re-runs are cheap: an item whose `source`
  * and content hash are already stored is skipped before any embedding; a changed part of a
  * prose file updates the memory that held that part; a file that shrank loses its stale parts.
  */
@@ -43,28 +64,42 @@ export async function ingestFiles(options: IngestFilesOptions): Promise<IngestRe
     interrupted: false,
   }
 
-  const writeItem = async (item: IngestItem): Promise<'unchanged' | 'written'> => {
-    const known = await findBySource(memory, namespace, { source: item.source, sourceHash: item.sourceHash })
-    if (known.length > 0) {
-      report.unchanged += 1
-      return 'unchanged'
-    }
-    if ('part' in item.position) {
-      const [previous] = await findBySource(memory, namespace, {
-        source: item.source,
-        part: item.position.part,
-      })
+  const bySource = await indexBySource(memory, namespace)
+
+  /** Writes one file's items: unchanged ones skipped, changed parts updated, the rest in one `rememberMany`. */
+  const writeFile = async (items: readonly IngestItem[], known: readonly Memory[]): Promise<number> => {
+    const hashes = new Set(known.map((existing) => existing.metadata.sourceHash))
+    const byPart = new Map<unknown, Memory>()
+    for (const existing of known)
+      if (!byPart.has(existing.metadata.part)) byPart.set(existing.metadata.part, existing)
+    const fresh: IngestItem[] = []
+    let written = 0
+    for (const item of items) {
+      if (hashes.has(item.sourceHash)) {
+        report.unchanged += 1
+        continue
+      }
+      const previous = 'part' in item.position ? byPart.get(item.position.part) : undefined
       if (previous !== undefined) {
         await memory.update(namespace, previous.id, item.input)
         report.updated += 1
-        return 'written'
-      }
+        written += 1
+      } else fresh.push(item)
     }
-    const result = await memory.remember(namespace, item.input)
-    if (result.status === 'reinforced') report.reinforced += 1
-    else report.inserted += 1
-    if (result.degraded === 'pending_embed') report.pending += 1
-    return 'written'
+    for (let start = 0; start < fresh.length; start += WRITE_BATCH) {
+      const batch = fresh.slice(start, start + WRITE_BATCH)
+      const results = await memory.rememberMany(
+        namespace,
+        batch.map((item) => item.input),
+      )
+      for (const result of results) {
+        if (result.status === 'reinforced') report.reinforced += 1
+        else report.inserted += 1
+        if (result.degraded === 'pending_embed') report.pending += 1
+      }
+      written += batch.length
+    }
+    return written
   }
 
   for (const file of files) {
@@ -79,19 +114,11 @@ export async function ingestFiles(options: IngestFilesOptions): Promise<IngestRe
       continue
     }
     report.problems.push(...contents.problems)
-    let written = 0
-    let complete = true
-    for (const item of contents.items) {
-      if (signal?.aborted) {
-        complete = false
-        break
-      }
-      if ((await writeItem(item)) === 'written') written += 1
-    }
-    if (!complete) break
+    const known = bySource.get(file) ?? []
+    const written = await writeFile(contents.items, known)
     const isProse = contents.items.every((item) => 'part' in item.position)
     if (isProse) {
-      const stale = (await findBySource(memory, namespace, { source: file })).filter((existing) => {
+      const stale = known.filter((existing) => {
         const part = existing.metadata.part
         return typeof part === 'number' && part >= contents.items.length
       })
