@@ -1,13 +1,17 @@
 import { MemoryError } from './MemoryError.js'
 
-/** Why a store call failed; decides `retryable`. */
-export type StoreErrorKind = 'connection' | 'timeout' | 'serialization' | 'constraint' | 'unknown'
+/**
+ * Why a store call failed; decides `retryable`. `closed`: the store was closed by its owner, so no
+ * retry on it can succeed (a new store must be opened).
+ */
+export type StoreErrorKind = 'connection' | 'timeout' | 'serialization' | 'constraint' | 'closed' | 'unknown'
 
 const RETRYABLE: Record<StoreErrorKind, boolean> = {
   connection: true,
   timeout: true,
   serialization: true,
   constraint: false,
+  closed: false,
   unknown: false,
 }
 

@@ -59,7 +59,7 @@ export class PgliteExecutor implements Executor {
   }
 
   #enqueue<T>(work: () => Promise<T>): Promise<T> {
-    if (this.#closed) return Promise.reject(new StoreError('connection', 'the store is closed'))
+    if (this.#closed) return Promise.reject(new StoreError('closed', 'the store is closed'))
     const run = this.#tail.then(work, work)
     this.#tail = run.catch(() => undefined)
     return run.catch((error: unknown) => {

@@ -45,7 +45,7 @@ export class PoolExecutor implements Executor {
   }
 
   async #withClient<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    if (this.#closed) throw new StoreError('connection', 'the store is closed')
+    if (this.#closed) throw new StoreError('closed', 'the store is closed')
     let client: pg.PoolClient
     try {
       client = await this.#pool.connect()

@@ -35,6 +35,7 @@ const DESCRIPTIONS: Record<StoreErrorKind, string> = {
   timeout: 'the database statement timed out or was cancelled',
   serialization: 'the database transaction conflicted with another one',
   constraint: 'the database refused the write (constraint violation)',
+  closed: 'the store is closed',
   unknown: 'the database query failed',
 }
 
