@@ -40,9 +40,17 @@ export interface OpenRouterEmbedderOptions {
   maxParallel?: number
   /** Retries per request after the first attempt (default 5). */
   maxRetries?: number
+  /**
+   * Of those, how many may follow an answer that arrived but was unusable: not JSON, HTML, a wrong
+   * item count, missing indexes, nulls (default 1). Such an answer rarely fixes itself.
+   */
+  maxMalformedRetries?: number
   /** Timeout of each attempt in ms (default 30,000). */
   timeoutMs?: number
-  /** Overall deadline of one `embed` call in ms, retries and waits included (default 120,000). */
+  /**
+   * Overall deadline of one `embed` call in ms, retries and waits included (default 120,000). A
+   * caller's `EmbedOptions.timeoutMs` shortens it so the call ends, with its real failure, first.
+   */
   deadlineMs?: number
   /** First backoff ceiling in ms (default 500); doubles per retry, full jitter. */
   retryBaseDelayMs?: number

@@ -55,8 +55,8 @@ describe('response validation', () => {
     await expect(setup.embedder.embed(texts(2))).rejects.toThrow(/non-finite/)
   })
 
-  it('recovers from a malformed response on retry', async () => {
-    const setup = await setUp()
+  it('recovers from malformed responses on retry, up to maxMalformedRetries', async () => {
+    const setup = await setUp({ maxMalformedRetries: 2 })
     server = setup.server
     server.script({ kind: 'missingIndex' }, { kind: 'malformedJson' })
     const vectors = await setup.embedder.embed(texts(3))

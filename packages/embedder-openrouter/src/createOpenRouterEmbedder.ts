@@ -12,6 +12,7 @@ import type { EmbeddingUsage, OpenRouterEmbedderOptions } from './OpenRouterEmbe
 import { parseRetryAfter } from './parseRetryAfter.js'
 import { type Batch, planBatches } from './planBatches.js'
 import { truncateToTokens } from './truncateToTokens.js'
+import { withinCallerWait } from './withinCallerWait.js'
 
 export const OPENROUTER_DEFAULTS = {
   baseURL: 'https://openrouter.ai/api/v1',
@@ -30,6 +31,8 @@ interface CallState {
   retries: number
   tokens: number
   tokensEstimated: boolean
+  /** The latest failed attempt, so a deadline can say what went wrong rather than only "too slow". */
+  lastFailure?: EmbeddingError
 }
 
 /**
@@ -56,6 +59,7 @@ export function createOpenRouterEmbedder(options: OpenRouterEmbedderOptions = {}
     options.maxTokensPerInput ?? Math.min(API_LIMITS.maxTokensPerInput, maxTokensPerRequest)
   const maxParallel = options.maxParallel ?? 4
   const maxRetries = options.maxRetries ?? 5
+  const maxMalformedRetries = options.maxMalformedRetries ?? 1
   const timeoutMs = options.timeoutMs ?? 30_000
   const deadlineMs = options.deadlineMs ?? 120_000
   const retryBaseDelayMs = options.retryBaseDelayMs ?? 500
@@ -81,6 +85,7 @@ export function createOpenRouterEmbedder(options: OpenRouterEmbedderOptions = {}
   )
   integer('maxParallel', maxParallel, 1, 64)
   integer('maxRetries', maxRetries, 0, 20)
+  integer('maxMalformedRetries', maxMalformedRetries, 0, 20)
   for (const [name, value] of Object.entries({
     timeoutMs,
     deadlineMs,
@@ -112,6 +117,9 @@ export function createOpenRouterEmbedder(options: OpenRouterEmbedderOptions = {}
   if (options.referer) headers['HTTP-Referer'] = options.referer
   if (options.title) headers['X-Title'] = options.title
   Object.assign(headers, options.headers)
+  // Answers that arrived but could not be used (not JSON, wrong shape or count, nulls): a server
+  // that sends one usually sends it again, so they get `maxMalformedRetries`, not `maxRetries`.
+  const malformedAnswers = new WeakSet<object>()
   const excerptOf = (text: string) => {
     const scrubbed = scrub(text.replace(/\s+/g, ' ').trim())
     return scrubbed.length > EXCERPT_LENGTH ? `${scrubbed.slice(0, EXCERPT_LENGTH)}…` : scrubbed
@@ -182,18 +190,28 @@ export function createOpenRouterEmbedder(options: OpenRouterEmbedderOptions = {}
     try {
       parsed = JSON.parse(text)
     } catch {
-      throw new EmbeddingError('embeddings response rejected: the body is not valid JSON', {
+      const error = new EmbeddingError('embeddings response rejected: the body is not valid JSON', {
         retryable: true,
         status,
         bodyExcerpt: excerptOf(text),
       })
+      malformedAnswers.add(error)
+      throw error
     }
-    return decodeEmbeddingsResponse(
-      parsed,
-      { count: inputs.length, dimensions, model },
-      () => excerptOf(text),
-      scrub,
-    )
+    // An `error` object inside a 200 is the server's answer (often a failed upstream), not garbage.
+    const answeredWithError =
+      typeof parsed === 'object' && parsed !== null && (parsed as { error?: unknown }).error != null
+    try {
+      return decodeEmbeddingsResponse(
+        parsed,
+        { count: inputs.length, dimensions, model },
+        () => excerptOf(text),
+        scrub,
+      )
+    } catch (error) {
+      if (!answeredWithError && typeof error === 'object' && error !== null) malformedAnswers.add(error)
+      throw error
+    }
   }
 
   /** Attempts with retries for one batch, within the call's deadline. */
@@ -203,6 +221,7 @@ export function createOpenRouterEmbedder(options: OpenRouterEmbedderOptions = {}
     deadline: number,
     state: CallState,
   ): Promise<Float32Array[]> {
+    let malformed = 0
     for (let retry = 0; ; retry++) {
       state.requests++
       if (retry > 0) state.retries++
@@ -215,7 +234,9 @@ export function createOpenRouterEmbedder(options: OpenRouterEmbedderOptions = {}
         } else state.tokens += result.usageTokens
         return result.vectors
       } catch (error) {
+        if (EmbeddingError.isInstance(error)) state.lastFailure = error
         if (!EmbeddingError.isInstance(error) || !error.retryable || retry >= maxRetries) throw error
+        if (malformedAnswers.has(error) && ++malformed > maxMalformedRetries) throw error
         const requested = (error as { retryAfterMs?: number }).retryAfterMs
         const ceiling = Math.min(retryMaxDelayMs, retryBaseDelayMs * 2 ** retry)
         const delay = requested === undefined ? random() * ceiling : Math.min(requested, maxRetryAfterMs)
@@ -263,17 +284,25 @@ export function createOpenRouterEmbedder(options: OpenRouterEmbedderOptions = {}
       }
 
       const batches = planBatches(tokenCounts, maxBatchSize, maxTokensPerRequest)
-      const deadline = now() + deadlineMs
+      const callDeadlineMs = withinCallerWait(deadlineMs, embedOptions.timeoutMs)
+      const deadline = now() + callDeadlineMs
       const callController = new AbortController()
-      const deadlineTimer = setTimeout(() => {
-        callController.abort(
-          new EmbeddingError(`embeddings call exceeded its deadline of ${deadlineMs} ms`, {
-            retryable: true,
-          }),
-        )
-      }, deadlineMs)
-      const signals = { caller, call: callController.signal }
       const state: CallState = { requests: 0, retries: 0, tokens: 0, tokensEstimated: false }
+      const deadlineTimer = setTimeout(() => {
+        const last = state.lastFailure
+        callController.abort(
+          new EmbeddingError(
+            `embeddings call exceeded its deadline of ${callDeadlineMs} ms` +
+              (last === undefined ? '' : `; the last attempt failed: ${last.message}`),
+            {
+              retryable: true,
+              ...(last?.status === undefined ? {} : { status: last.status }),
+              ...(last?.bodyExcerpt === undefined ? {} : { bodyExcerpt: last.bodyExcerpt }),
+            },
+          ),
+        )
+      }, callDeadlineMs)
+      const signals = { caller, call: callController.signal }
       const vectors: Float32Array[] = new Array(texts.length)
       let next = 0
       let failure: { error: unknown } | undefined

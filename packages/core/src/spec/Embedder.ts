@@ -3,6 +3,12 @@ export interface EmbedOptions {
   signal?: AbortSignal
   /** Some models embed queries and documents differently; others ignore this. */
   purpose?: 'query' | 'document'
+  /**
+   * How long the caller will wait, in ms. An embedder that retries should give up before then with
+   * its real failure (an HTTP status, a malformed answer) rather than be cut off by the caller's
+   * timer, which can only say that no answer came. Optional; embedders without retries ignore it.
+   */
+  timeoutMs?: number
 }
 
 /**
