@@ -1,0 +1,8 @@
+export { ledgerNamespace } from './ledger/ledgerNamespace.js'
+export type { ObserveLedger } from './ledger/ObserveLedger.js'
+export { serviceLedger } from './ledger/serviceLedger.js'
+export type { ObserveMessage } from './messages/ObserveMessage.js'
+export type { ObserveOptions } from './observe/ObserveOptions.js'
+export type { ObserveReport } from './observe/ObserveReport.js'
+export { observe } from './observe/observe.js'
+export type { Refusal } from './observe/Refusal.js'

@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest'
+import { candidate } from '../__fixtures__/candidate.js'
+import { createTestMemory } from '../__fixtures__/createTestMemory.js'
+import { promptText } from '../__fixtures__/promptText.js'
+import { scriptedModel } from '../__fixtures__/scriptedModel.js'
+import { snapshot } from '../__fixtures__/snapshot.js'
+import { observe } from './observe.js'
+
+const DAY = 86_400_000
+
+describe('observe: add, reinforce, supersede, ignore', () => {
+  it('adds a stated preference, then reinforces it when it is stated again (confidence grows)', async () => {
+    const { memory, clock } = createTestMemory()
+    const first = scriptedModel(
+      { json: { candidates: [candidate('The user prefers tea over coffee.', 1, { tags: ['Drinks'] })] } },
+      { json: { decisions: [{ candidate: 'c1', action: 'add', target: null, reason: 'new' }] } },
+    )
+    const added = await observe(memory, 'ada', [{ role: 'user', content: 'I prefer tea over coffee.' }], {
+      model: first,
+    })
+    expect(added.failure).toBeUndefined()
+    expect(added.added).toHaveLength(1)
+    const id = added.added[0]!.id!
+    const stored = await memory.get('ada', id)
+    expect(stored).toMatchObject({
+      content: 'The user prefers tea over coffee.',
+      tier: 'semantic',
+      level: 'explicit',
+      tags: ['drinks'],
+      metadata: { source: 'observe' },
+    })
+    // Extraction saw the message inside the fenced conversation; the decision saw no ids.
+    expect(promptText(first, 0)).toContain('"text": "I prefer tea over coffee."')
+    expect(promptText(first, 1)).not.toContain(id)
+
+    clock.advance(7 * DAY)
+    const second = scriptedModel(
+      { json: { candidates: [candidate('The user likes tea more than coffee.', 2)] } },
+      { json: { decisions: [{ candidate: 'c1', action: 'reinforce', target: 'm1', reason: 'same fact' }] } },
+    )
+    const reinforced = await observe(
+      memory,
+      'ada',
+      [
+        { role: 'user', content: 'What should I drink this afternoon?' },
+        { role: 'user', content: 'Tea, as always: I like it more than coffee.' },
+      ],
+      { model: second },
+    )
+    expect(reinforced.reinforced).toEqual([{ id, content: 'The user prefers tea over coffee.' }])
+    expect(reinforced.added).toEqual([])
+    // The decision prompt showed the existing memory by its alias only.
+    const decision = promptText(second, 1)
+    expect(decision).toContain('"alias": "m1"')
+    expect(decision).toContain('The user prefers tea over coffee.')
+    expect(decision).not.toContain(id)
+    const after = await memory.get('ada', id)
+    expect(after!.confidence!).toBeGreaterThan(stored!.confidence!)
+    expect(await memory.list('ada')).toHaveLength(1)
+  })
+
+  it('supersedes a changed fact: the old validity ends where the new one starts; asOf answers each', async () => {
+    const { memory, clock } = createTestMemory()
+    await observe(memory, 'ada', [{ role: 'user', content: 'I live in Berlin.' }], {
+      model: scriptedModel(
+        { json: { candidates: [candidate('The user lives in Berlin.', 1)] } },
+        { json: { decisions: [{ candidate: 'c1', action: 'add', target: null, reason: 'new' }] } },
+      ),
+    })
+    const [berlin] = await memory.list('ada')
+    clock.advance(30 * DAY)
+    const moved = await observe(
+      memory,
+      'ada',
+      [{ role: 'user', content: 'I moved from Berlin to Lisbon.' }],
+      {
+        model: scriptedModel(
+          { json: { candidates: [candidate('The user lives in Lisbon.', 1)] } },
+          { json: { decisions: [{ candidate: 'c1', action: 'supersede', target: 'm1', reason: 'moved' }] } },
+        ),
+      },
+    )
+    expect(moved.superseded).toHaveLength(1)
+    expect(moved.superseded[0]).toMatchObject({ oldId: berlin!.id, previous: 'The user lives in Berlin.' })
+    const lisbon = await memory.get('ada', moved.superseded[0]!.newId!)
+    const old = await memory.get('ada', berlin!.id)
+    expect(old!.supersededBy).toBe(lisbon!.id)
+    expect(lisbon!.validFrom).not.toBeNull()
+    expect(old!.validTo!.getTime()).toBe(lisbon!.validFrom!.getTime())
+    expect((await memory.history('ada', lisbon!.id)).map((m) => m.content)).toEqual([
+      'The user lives in Berlin.',
+      'The user lives in Lisbon.',
+    ])
+
+    const at = async (asOf: Date) =>
+      (await memory.recall('ada', 'where does the user live', { filter: { asOf }, limit: 5 })).hits.map(
+        (hit) => hit.memory.content,
+      )
+    expect(await at(new Date(lisbon!.validFrom!.getTime() - DAY))).toEqual(['The user lives in Berlin.'])
+    expect(await at(new Date(lisbon!.validFrom!.getTime() + DAY))).toEqual(['The user lives in Lisbon.'])
+    expect(
+      (await memory.recall('ada', 'where does the user live')).hits.map((h) => h.memory.content),
+    ).toEqual(['The user lives in Lisbon.'])
+  })
+
+  it('ignores what the model calls trivia, and a dry run writes nothing but reports the decisions', async () => {
+    const { memory } = createTestMemory()
+    const messages = [{ role: 'user' as const, content: 'Nice weather. By the way, I am vegetarian.' }]
+    const script = () =>
+      scriptedModel(
+        {
+          json: {
+            candidates: [candidate('The weather is nice.', 1), candidate('The user is vegetarian.', 1)],
+          },
+        },
+        {
+          json: {
+            decisions: [
+              { candidate: 'c1', action: 'ignore', target: null, reason: 'trivia' },
+              { candidate: 'c2', action: 'add', target: null, reason: 'diet' },
+            ],
+          },
+        },
+      )
+    const dry = await observe(memory, 'ada', messages, { model: script(), dryRun: true })
+    expect(dry.dryRun).toBe(true)
+    expect(dry.ignored).toEqual([{ content: 'The weather is nice.', reason: 'trivia' }])
+    expect(dry.added).toEqual([{ content: 'The user is vegetarian.' }])
+    expect(await snapshot(memory, 'ada')).toEqual([])
+    // A dry run records nothing either: the real run still processes the messages.
+    const real = await observe(memory, 'ada', messages, { model: script() })
+    expect(real.added.map((a) => a.content)).toEqual(['The user is vegetarian.'])
+    expect((await memory.list('ada')).map((m) => m.content)).toEqual(['The user is vegetarian.'])
+  })
+
+  it('extracts from user turns by default; the assistant is context only', async () => {
+    const { memory } = createTestMemory()
+    const model = scriptedModel(
+      { json: { candidates: [candidate('The user owns a boat.', 2), candidate('The user likes jazz.', 1)] } },
+      { json: { decisions: [{ candidate: 'c1', action: 'add', target: null, reason: 'new' }] } },
+    )
+    const report = await observe(
+      memory,
+      'ada',
+      [
+        { role: 'user', content: 'I like jazz.' },
+        { role: 'assistant', content: [{ type: 'text', text: 'You own a boat, right?' }] },
+      ],
+      { model },
+    )
+    expect(promptText(model, 0)).toContain('"extractFrom": [\n  1\n ]')
+    expect(report.refused).toContainEqual(
+      expect.objectContaining({
+        stage: 'extract',
+        reason: expect.stringContaining('source 2 is not one of'),
+      }),
+    )
+    expect((await memory.list('ada')).map((m) => m.content)).toEqual(['The user likes jazz.'])
+  })
+})
