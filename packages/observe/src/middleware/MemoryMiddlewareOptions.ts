@@ -1,0 +1,23 @@
+import type { MemoryService } from '@agent-memory/core'
+import type { ObserveOptions } from '../observe/ObserveOptions.js'
+import type { ObserveReport } from '../observe/ObserveReport.js'
+
+export interface MemoryMiddlewareOptions {
+  memory: MemoryService
+  /** The user, from the application's session. Fixed for the wrapped model; never taken from a prompt. */
+  namespace: string
+  /** Hits recalled for the latest user message. Default 5 (1..10, like `memory_search`). */
+  limit?: number
+  /** Token budget of the recalled block. Default 800. */
+  maxTokens?: number
+  /** Budget for the recall; past it the block says memory is unavailable. Default 3000 ms. */
+  timeoutMs?: number
+  /**
+   * Observe each exchange after the response (never delaying it): the conversation so far plus
+   * the reply go to `observe` with these options, one exchange at a time. The model here should be
+   * the unwrapped one.
+   */
+  observe?: Omit<ObserveOptions, 'signal' | 'dryRun'> & { onReport?: (report: ObserveReport) => void }
+  /** Receives a failed recall or observe (the model only ever sees the fixed sentence). */
+  onError?: (error: unknown, context: { operation: 'recall' | 'observe' }) => void
+}
