@@ -14,6 +14,7 @@ import { registerReembedCommand } from './commands/registerReembedCommand.js'
 import { registerRememberCommand } from './commands/registerRememberCommand.js'
 import { registerRepairCommand } from './commands/registerRepairCommand.js'
 import { registerSearchCommand } from './commands/registerSearchCommand.js'
+import { registerServeCommand } from './commands/registerServeCommand.js'
 import { registerStatsCommand } from './commands/registerStatsCommand.js'
 
 /**
@@ -62,6 +63,7 @@ export function buildProgram(context: CommandContext): Command {
   registerRepairCommand(program, context)
   registerReembedCommand(program, context)
   registerMcpCommand(program, context)
+  registerServeCommand(program, context)
   registerDemoCommand(program, context)
   return program
 }

@@ -1,6 +1,10 @@
+import { spawn } from 'node:child_process'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCli, startCli, temporaryDirectory } from './__fixtures__/cliProcess.js'
+import { runCli, temporaryDirectory } from './__fixtures__/cliProcess.js'
+
+const HOLD_FIXTURE = fileURLToPath(new URL('./__fixtures__/holdDataDir.mjs', import.meta.url))
 
 function lines(text: string): string[] {
   return text.split('\n').filter((line) => line !== '')
@@ -39,19 +43,24 @@ describe('agent-memory at the edges (subprocess)', () => {
     expect(result.stderr).not.toMatch(/\n\s+at /)
   })
 
-  it('tells a second process who holds the data directory', async () => {
+  it('tells a second process who holds the data directory when the holder does not serve it', async () => {
     const dataDir = path.join(dir, 'locked')
-    const holder = await startCli(['mcp', '--namespace', 'a', '--data-dir', dataDir], /serving memory_search/)
+    // `mcp` and `serve` share their directory (storeServer.test.ts); a library user's process does not.
+    const holder = spawn(process.execPath, [HOLD_FIXTURE, dataDir], { stdio: ['pipe', 'ignore', 'pipe'] })
+    await new Promise<void>((resolve, reject) => {
+      holder.stderr!.on('data', (chunk: Buffer) => chunk.toString().includes('holding') && resolve())
+      holder.on('exit', (code) => reject(new Error(`the holder exited (${code})`)))
+    })
+    const exited = new Promise((resolve) => holder.on('exit', resolve))
     try {
       const second = await runCli(['remember', 'x', '--namespace', 'a', '--data-dir', dataDir])
       expect(second.code).toBe(1)
       expect(lines(second.stderr)).toHaveLength(1)
-      expect(second.stderr).toContain(
-        `the data directory ${dataDir} is in use by process ${holder.child.pid}`,
-      )
-      expect(second.stderr).toContain('mcp')
+      expect(second.stderr).toContain(`the data directory ${dataDir} is in use by process ${holder.pid}`)
+      expect(second.stderr).toContain('holdDataDir.mjs')
     } finally {
-      expect(await holder.stop()).toBe(0)
+      holder.stdin!.end()
+      await exited
     }
     // Released on exit: the directory opens again.
     expect((await runCli(['remember', 'x', '--namespace', 'a', '--data-dir', dataDir])).code).toBe(0)

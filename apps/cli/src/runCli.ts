@@ -59,7 +59,11 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
       // Loaded on first use: the store, its drivers and the embedders cost more to import than
       // `--version`, `--help` or a usage error should ever pay.
       const { openMemory } = await import('./open/openMemory.js')
-      const memory = await openMemory(config, { ...openOptions, log: (line) => io.err(`debug: ${line}\n`) })
+      const memory = await openMemory(config, {
+        ...openOptions,
+        log: (line) => io.err(`debug: ${line}\n`),
+        warn: (line) => io.err(`agent-memory: ${line}\n`),
+      })
       opened.push(memory)
       if (openOptions.announce ?? true) {
         io.err(`agent-memory: ${memory.storeDescription}; embedder ${memory.embedderDescription}\n`)
@@ -84,7 +88,11 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
       io.err('interrupted\n')
       return ExitCode.interrupted
     }
-    const failure = describeFailure(error)
+    const explained = opened.reduce<unknown>(
+      (current, memory) => memory.explainFailure?.(current) ?? current,
+      error,
+    )
+    const failure = describeFailure(explained)
     io.err(`error: ${failure.message}\n`)
     if (debug) io.err(`${failure.detail}\n`)
     return failure.exitCode

@@ -1,5 +1,16 @@
-export { DataDirLock } from './embedded/DataDirLock.js'
-export { type OpenEmbeddedStoreOptions, openEmbeddedStore } from './embedded/openEmbeddedStore.js'
+export {
+  type ConnectEmbeddedStoreOptions,
+  type ConnectedEmbeddedStore,
+  connectEmbeddedStore,
+} from './embedded/connectEmbeddedStore.js'
+export { DataDirLock, type LockOwner } from './embedded/DataDirLock.js'
+export {
+  type EmbeddedServeOptions,
+  type OpenEmbeddedStoreOptions,
+  openEmbeddedStore,
+} from './embedded/openEmbeddedStore.js'
+export { StoreSocketServer, type StoreSocketServerOptions } from './embedded/StoreSocketServer.js'
+export { storeSocketPath } from './embedded/storeSocketPath.js'
 export { type MigrateOptions, migrate } from './migrate/migrate.js'
 export { migrationsFolder } from './migrate/migrationsFolder.js'
 export { chunks, DEFAULT_DIMENSIONS, memories, storeMeta, tsvector } from './schema/index.js'

@@ -7,6 +7,8 @@ export interface OpenOptions {
   migrate?: boolean
   /** Say which store and embedder are in use on stderr (default true). */
   announce?: boolean
+  /** Embedded: serve the data directory to other local processes while this command holds it. */
+  serve?: boolean
 }
 
 /** What every command gets: where to write, the environment, and the memory on demand. */

@@ -23,8 +23,9 @@ export function registerMcpCommand(program: Command, context: CommandContext): v
     .option('--read-only', 'serve memory_search only')
     .action(async (flags: { namespace?: string; readOnly?: boolean }) => {
       const namespace = resolveNamespace(flags.namespace, context.env)
-      // Stdout is the protocol from here on: everything human goes to stderr.
-      const { memory } = await context.open()
+      // Stdout is the protocol from here on: everything human goes to stderr. The embedded
+      // store is served to other local commands while the host keeps this server running.
+      const { memory } = await context.open({ serve: true })
       // The MCP SDK loads only for this command (see runCli).
       const { serveMemoryMcpOverStdio } = await import('@agent-memory/tool-memory-search/mcp')
       const server = await serveMemoryMcpOverStdio({

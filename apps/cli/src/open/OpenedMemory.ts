@@ -11,4 +11,10 @@ export interface OpenedMemory {
   /** e.g. `hashing (agent-memory/hashing-v1?dims=1536&ngram=3, 1536 dimensions; offline, lexical)`. */
   embedderDescription: string
   close(): Promise<void>
+  /** Embedded: the process whose store server this command uses (it did not open the files). */
+  servedBy?: string
+  /** Embedded with `serve`: other local processes can reach the store through this one. */
+  serving?: boolean
+  /** Rewords a failure for the way the store was reached (a store server that went away). */
+  explainFailure?: (error: unknown) => unknown
 }

@@ -11,6 +11,8 @@ export interface OpenMemoryOptions extends OpenOptions {
   migrate?: boolean
   /** Where non-fatal service errors go (background reinforcement...); shown only with --debug. */
   log?: (line: string) => void
+  /** Problems that do not stop the command, always shown. */
+  warn?: (line: string) => void
 }
 
 /**
@@ -19,12 +21,15 @@ export interface OpenMemoryOptions extends OpenOptions {
  */
 export async function openMemory(config: CliConfig, options: OpenMemoryOptions = {}): Promise<OpenedMemory> {
   const { embedder, description: embedderDescription } = createEmbedder(config.embedder)
+  const log = options.log
   const opened = await openStore(config.store, {
     model: embedder.model,
     dimensions: embedder.dimensions,
     ...(options.migrate === undefined ? {} : { migrate: options.migrate }),
+    ...(options.serve === undefined ? {} : { serve: options.serve }),
+    ...(config.debug && log !== undefined ? { log } : {}),
+    ...(options.warn === undefined ? {} : { warn: options.warn }),
   })
-  const log = options.log
   const memory = createMemory({
     store: opened.store,
     embedder,
@@ -40,6 +45,9 @@ export async function openMemory(config: CliConfig, options: OpenMemoryOptions =
     embedder,
     storeDescription: opened.description,
     embedderDescription,
+    ...(opened.explainFailure === undefined ? {} : { explainFailure: opened.explainFailure }),
+    ...(opened.servedBy === undefined ? {} : { servedBy: opened.servedBy }),
+    ...(opened.serving === undefined ? {} : { serving: opened.serving }),
     close: async () => {
       // Recall reinforces its hits off the response path; let that write land before closing.
       await new Promise((resolve) => setTimeout(resolve, 20))

@@ -1,14 +1,10 @@
 import { DimensionMismatchError, StoreError } from '@agent-memory/core'
-import {
-  createPgVectorStore,
-  migrate,
-  openEmbeddedStore,
-  type PgVectorStore,
-} from '@agent-memory/store-pgvector'
+import { createPgVectorStore, migrate, type PgVectorStore } from '@agent-memory/store-pgvector'
 import pg from 'pg'
 import { CliFailure } from '../cli/CliFailure.js'
 import type { StoreTarget } from '../config/CliConfig.js'
 import { redactUrl } from '../config/redactUrl.js'
+import { openEmbedded } from './openEmbedded.js'
 
 export interface OpenStoreOptions {
   /** Omitted: the recorded model is not checked (reembed reads it first). */
@@ -16,12 +12,24 @@ export interface OpenStoreOptions {
   dimensions: number
   /** PostgreSQL: apply migrations first (the embedded store always migrates on open). */
   migrate?: boolean
+  /** Embedded: serve the directory to other local processes while this one holds it. */
+  serve?: boolean
+  /** Diagnostics (which way the store was reached), printed under --debug. */
+  log?: (line: string) => void
+  /** Problems that do not stop the command (the store could not be served). */
+  warn?: (line: string) => void
 }
 
 export interface OpenedStore {
   store: PgVectorStore
   description: string
   close(): Promise<void>
+  /** Embedded: the process whose store server this command uses (it did not open the files). */
+  servedBy?: string
+  /** Embedded with `serve`: other local processes can reach the store through this one. */
+  serving?: boolean
+  /** Rewords a failure for this way of reaching the store (a store server that went away). */
+  explainFailure?: (error: unknown) => unknown
 }
 
 function describeEmbedder(side: { model?: string; dimensions: number }): string {
@@ -80,16 +88,9 @@ function explainPostgresFailure(error: unknown, url: string): unknown {
 export async function openStore(target: StoreTarget, options: OpenStoreOptions): Promise<OpenedStore> {
   const model = options.model === undefined ? {} : { model: options.model }
   if (target.kind === 'embedded') {
-    // The CLI handles Ctrl-C itself: it stops between items and closes the store cleanly.
-    const store = await openEmbeddedStore({
-      dataDir: target.dataDir,
-      dimensions: options.dimensions,
-      handleSignals: false,
-      ...model,
-    }).catch((error: unknown) => {
+    return await openEmbedded(target.dataDir, options).catch((error: unknown) => {
       throw DimensionMismatchError.isInstance(error) ? explainMismatch(error) : error
     })
-    return { store, description: `embedded PGlite at ${target.dataDir}`, close: () => store.close() }
   }
   const pool = new pg.Pool({ connectionString: target.url, max: 4, connectionTimeoutMillis: 10_000 })
   // Errors of idle clients must not crash the CLI before the store installs its own listener.

@@ -17,7 +17,8 @@ import { LockedError } from '@agent-memory/core'
 import { bootId } from './bootId.js'
 import { processStartTime } from './processStartTime.js'
 
-interface LockOwner {
+/** Who holds a data directory: written into the lock file by the holder. */
+export interface LockOwner {
   pid: number
   host: string
   startedAt: string
@@ -262,6 +263,15 @@ export class DataDirLock {
       } finally {
         removeQuietly(guardPath)
       }
+    }
+  }
+
+  /** The recorded holder of `dataDir`'s lock, if any (alive or not). */
+  static holder(dataDir: string): LockOwner | undefined {
+    try {
+      return readLock(join(dataDir, LOCK_FILE))?.owner
+    } catch {
+      return undefined
     }
   }
 

@@ -4,6 +4,8 @@ import { migrateWith } from '../migrate/migrate.js'
 import { PgliteExecutor } from '../sql/PgliteExecutor.js'
 import { PgVectorStore } from '../store/PgVectorStore.js'
 import { DataDirLock } from './DataDirLock.js'
+import { PGLITE_EXACT_SEARCH_MAX_ROWS } from './PGLITE_EXACT_SEARCH_MAX_ROWS.js'
+import { StoreSocketServer, type StoreSocketServerOptions } from './StoreSocketServer.js'
 
 export interface OpenEmbeddedStoreOptions {
   /** Directory of the database files; `undefined` or `'memory://'` keeps everything in memory (tests). */
@@ -20,10 +22,21 @@ export interface OpenEmbeddedStoreOptions {
   annIndex?: boolean
   /** Close the store (and release the lock) on SIGINT/SIGTERM. Default true for a data directory. */
   handleSignals?: boolean
+  /**
+   * Also serve the store to other local processes (they open it with `connectEmbeddedStore`)
+   * over the PostgreSQL wire protocol on an owner-only Unix socket in the data directory, while
+   * this process stays the only one touching the files. A data directory only.
+   */
+  serve?: EmbeddedServeOptions
 }
 
-/** See `exactSearchMaxRows`: about where an exact scan on PGlite stops fitting in a few milliseconds. */
-const PGLITE_EXACT_SEARCH_MAX_ROWS = 1_000
+export interface EmbeddedServeOptions extends StoreSocketServerOptions {
+  /**
+   * The socket could not be created (path too long for the system, permissions). Given: the store
+   * opens anyway without serving and the error lands here; omitted: opening fails with it.
+   */
+  onServeError?: (error: Error) => void
+}
 
 const openStores = new Set<PgVectorStore>()
 const locks = new Set<DataDirLock>()
@@ -61,6 +74,7 @@ export async function openEmbeddedStore(options: OpenEmbeddedStoreOptions): Prom
   const inMemory = options.dataDir === undefined || options.dataDir === 'memory://'
   const lock = inMemory ? undefined : DataDirLock.acquire(options.dataDir!)
   let db: PGlite | undefined
+  let server: StoreSocketServer | undefined
   try {
     db = inMemory
       ? await PGlite.create({ extensions: { vector } })
@@ -71,6 +85,21 @@ export async function openEmbeddedStore(options: OpenEmbeddedStoreOptions): Prom
       ...(options.annIndex === undefined ? {} : { annIndex: options.annIndex }),
     })
     await executor.analyzeIfNeeded()
+    if (options.serve !== undefined && !inMemory) {
+      const serving = new StoreSocketServer(
+        options.dataDir!,
+        (work) => executor.exclusive(work),
+        options.serve,
+      )
+      try {
+        await serving.listen()
+        server = serving
+        executor.beforeClose = () => serving.close()
+      } catch (error) {
+        if (options.serve.onServeError === undefined) throw error
+        options.serve.onServeError(error as Error)
+      }
+    }
     let store: PgVectorStore | undefined
     store = new PgVectorStore(
       executor,
@@ -101,6 +130,7 @@ export async function openEmbeddedStore(options: OpenEmbeddedStoreOptions): Prom
     }
     return store
   } catch (error) {
+    await server?.close().catch(() => undefined)
     await db?.close().catch(() => undefined)
     lock?.release()
     throw error

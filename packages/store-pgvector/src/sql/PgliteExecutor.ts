@@ -52,6 +52,8 @@ export class PgliteExecutor implements Executor {
   #changedSinceAnalyze = 0
   #rowsAtAnalyze = 0
   #analyzeQueued = false
+  /** Runs first on close (the store server disconnects its clients before the queue drains). */
+  beforeClose: (() => Promise<void>) | undefined
 
   constructor(db: PGlite, options: { ownsDb: boolean }) {
     this.#db = db
@@ -138,8 +140,17 @@ export class PgliteExecutor implements Executor {
     return result
   }
 
+  /**
+   * Runs `work` with the database to itself, in turn with the store's own units of work (the
+   * store server hands the session to a client this way).
+   */
+  exclusive<T>(work: (db: PGlite) => Promise<T>): Promise<T> {
+    return this.#enqueue(() => work(this.#db))
+  }
+
   async close(): Promise<void> {
     if (this.#closed) return
+    await this.beforeClose?.()
     const drained = this.#enqueue(async () => {
       if (this.#ownsDb && !this.#db.closed) await this.#db.close()
     })

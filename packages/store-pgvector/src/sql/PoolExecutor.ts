@@ -14,6 +14,8 @@ export interface PoolExecutorOptions {
   ownsPool: boolean
   /** Receives connection errors of idle or checked-out clients (they are otherwise swallowed). */
   onConnectionError?: (error: Error) => void
+  /** Offer COPY FROM STDIN (default true; a served PGlite has no STDIN to copy from). */
+  copy?: boolean
 }
 
 const hygieneMarker = Symbol.for('agent-memory.store-pgvector.errorListener')
@@ -67,11 +69,13 @@ export class PoolExecutor implements Executor {
   }
 
   #runner(client: pg.PoolClient): SqlRunner {
+    const query: SqlRunner['query'] = async <Row>(text: string, params?: unknown[]) => {
+      const result = await client.query(text, params)
+      return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 }
+    }
+    if (this.#options.copy === false) return { query }
     return {
-      async query<Row>(text: string, params?: unknown[]) {
-        const result = await client.query(text, params)
-        return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 }
-      },
+      query,
       async copyIn(copyStatement: string, payload: Iterable<Buffer>) {
         const stream = client.query(copyFrom(copyStatement))
         await pipeline(Readable.from(payload), stream)

@@ -1,0 +1,32 @@
+import { storeSocketPath } from '@agent-memory/store-pgvector'
+import type { Command } from 'commander'
+import { CliFailure } from '../cli/CliFailure.js'
+import type { CommandContext } from '../cli/CommandContext.js'
+import { ExitCode } from '../cli/ExitCode.js'
+import { UsageError } from '../cli/UsageError.js'
+import { untilStopped } from '../serve/untilStopped.js'
+
+export function registerServeCommand(program: Command, context: CommandContext): void {
+  program
+    .command('serve')
+    .description(
+      'hold the embedded store and serve it to other local commands (they skip the PGlite start-up) until stopped',
+    )
+    .action(async () => {
+      const target = context.config().store
+      if (target.kind !== 'embedded') {
+        throw new UsageError('serve shares the embedded store; PostgreSQL is already a server')
+      }
+      const opened = await context.open({ serve: true })
+      if (opened.servedBy !== undefined) {
+        throw new CliFailure(`${target.dataDir} is already served by ${opened.servedBy}; nothing to do`)
+      }
+      if (opened.serving !== true) throw new CliFailure(`could not serve ${target.dataDir} (see above)`)
+      context.io.err(
+        `agent-memory serve: serving ${target.dataDir} on ${storeSocketPath(target.dataDir)}; Ctrl-C stops\n`,
+      )
+      await untilStopped(context.signal)
+      context.io.err('agent-memory serve: stopped\n')
+      context.exitCode = ExitCode.ok
+    })
+}

@@ -1,0 +1,85 @@
+import { LockedError, StoreError } from '@agent-memory/core'
+import { connectEmbeddedStore, type LockOwner, openEmbeddedStore } from '@agent-memory/store-pgvector'
+import { CliFailure } from '../cli/CliFailure.js'
+import type { OpenedStore, OpenStoreOptions } from './openStore.js'
+
+/** How long a command waits for a data directory's holder to start serving it (it may be booting). */
+const WAIT_FOR_SERVER_MS = 3_000
+
+function describeServer(server: LockOwner | undefined): string {
+  return server === undefined
+    ? 'another process'
+    : `process ${server.pid} (${server.command || 'unknown command'})`
+}
+
+async function connect(dataDir: string, options: OpenStoreOptions): Promise<OpenedStore | undefined> {
+  const connected = await connectEmbeddedStore({
+    dataDir,
+    dimensions: options.dimensions,
+    ...(options.model === undefined ? {} : { model: options.model }),
+  })
+  if (connected === undefined) return undefined
+  const server = describeServer(connected.server)
+  options.log?.(
+    `store server: ${server} holds ${dataDir}; this command uses it through ${connected.socketPath}`,
+  )
+  return {
+    store: connected.store,
+    description: `embedded PGlite at ${dataDir}, served by ${server}`,
+    servedBy: server,
+    close: () => connected.store.close(),
+    explainFailure: (error) =>
+      StoreError.isInstance(error) && error.kind === 'connection'
+        ? new CliFailure(
+            `the store server (${server}) went away during this command; what the command reported done is stored, ` +
+              'the step in flight was rolled back: run the command again (it opens the directory itself when no server is left)',
+            { cause: error },
+          )
+        : error,
+  }
+}
+
+/**
+ * The embedded data directory, reached the cheapest way that is safe: through the process that
+ * holds and serves it (no PGlite boot here), or by opening it ourselves (taking its lock, and
+ * serving it in turn when `serve` is asked). A holder that is still booting gets a moment to
+ * start serving; one that never serves (a long `ingest`) leaves the usual `LockedError`.
+ */
+export async function openEmbedded(dataDir: string, options: OpenStoreOptions): Promise<OpenedStore> {
+  const served = await connect(dataDir, options)
+  if (served !== undefined) return served
+  const model = options.model === undefined ? {} : { model: options.model }
+  const open = () =>
+    openEmbeddedStore({
+      dataDir,
+      dimensions: options.dimensions,
+      // The CLI handles Ctrl-C itself: it stops between items and closes the store cleanly.
+      handleSignals: false,
+      ...model,
+      ...(options.serve === true
+        ? {
+            serve: {
+              onServeError: (error: Error) => {
+                serving = false
+                options.warn?.(`not serving other processes: ${error.message}`)
+              },
+              onClientError: (error: Error) => options.log?.(`store server: ${error.message}`),
+            },
+          }
+        : {}),
+    })
+  let serving = options.serve === true
+  const deadline = Date.now() + WAIT_FOR_SERVER_MS
+  for (;;) {
+    try {
+      const store = await open()
+      if (serving) options.log?.(`store server: serving ${dataDir} to other local processes`)
+      return { store, description: `embedded PGlite at ${dataDir}`, serving, close: () => store.close() }
+    } catch (error) {
+      if (!LockedError.isInstance(error) || Date.now() > deadline) throw error
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    const late = await connect(dataDir, options)
+    if (late !== undefined) return late
+  }
+}

@@ -1,0 +1,208 @@
+import { chmodSync, mkdirSync, rmSync } from 'node:fs'
+import { createServer, type Server, type Socket } from 'node:net'
+import type { PGlite } from '@electric-sql/pglite'
+import { storeSocketPath } from './storeSocketPath.js'
+
+/** Runs `work` with the database to itself: the owner's queue, so owner and clients take turns. */
+export type ExclusiveRunner = <T>(work: (db: PGlite) => Promise<T>) => Promise<T>
+
+export interface StoreSocketServerOptions {
+  /**
+   * A client may keep the database to itself across messages (an open transaction, or an
+   * extended-query batch before its Sync) for at most this long; then it is disconnected and its
+   * transaction rolled back, so one stuck client cannot stall the owner. Default 30 s.
+   */
+  holdTimeoutMs?: number
+  /** Per-connection problems (protocol errors, held too long): diagnostics, never fatal. */
+  onClientError?: (error: Error) => void
+}
+
+const SSL_REQUEST = 80877103
+const CANCEL_REQUEST = 80877102
+const PROTOCOL_3 = 196608
+/** Longest wire message accepted from a client (the store's largest batch is far below this). */
+const MAX_MESSAGE_BYTES = 256 * 1024 * 1024
+
+/** sun_path is 108 bytes on Linux (104 on macOS) including the terminating NUL. */
+const MAX_SOCKET_PATH = process.platform === 'linux' ? 107 : 103
+
+interface Turn {
+  release(): void
+}
+
+/**
+ * Serves an embedded PGlite to other local processes over the PostgreSQL wire protocol on a
+ * Unix socket in the data directory (`<dataDir>/socket/.s.PGSQL.5432`, the directory 0700 and
+ * the socket 0600: only the owner's user can connect, and no password is asked).
+ *
+ * PGlite is one session, so the server hands it out in turns through the owner's own queue:
+ * a client's turn starts with its first message and ends when the database is idle again after
+ * a Sync or a simple Query (no open transaction, no half-sent extended-query batch). Messages of
+ * two clients therefore never interleave inside a statement batch or a transaction, and the
+ * owner's own work waits between turns exactly as it waits for itself. A client that
+ * disconnects mid-transaction is rolled back.
+ */
+export class StoreSocketServer {
+  readonly socketPath: string
+  readonly #run: ExclusiveRunner
+  readonly #holdTimeoutMs: number
+  readonly #onClientError: (error: Error) => void
+  readonly #sockets = new Set<Socket>()
+  #server: Server | undefined
+
+  constructor(dataDir: string, run: ExclusiveRunner, options: StoreSocketServerOptions = {}) {
+    this.socketPath = storeSocketPath(dataDir)
+    this.#run = run
+    this.#holdTimeoutMs = options.holdTimeoutMs ?? 30_000
+    this.#onClientError = options.onClientError ?? (() => undefined)
+  }
+
+  /** Starts listening. The caller holds the data-directory lock, so a leftover socket is stale. */
+  async listen(): Promise<void> {
+    if (Buffer.byteLength(this.socketPath) > MAX_SOCKET_PATH) {
+      throw new Error(
+        `the socket path ${this.socketPath} is longer than the system's limit (${MAX_SOCKET_PATH} bytes); use a shorter --data-dir`,
+      )
+    }
+    const directory = this.socketPath.slice(0, this.socketPath.lastIndexOf('/'))
+    mkdirSync(directory, { recursive: true, mode: 0o700 })
+    chmodSync(directory, 0o700)
+    rmSync(this.socketPath, { force: true })
+    const server = createServer((socket) => this.#accept(socket))
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(this.socketPath, () => {
+        server.off('error', reject)
+        resolve()
+      })
+    })
+    chmodSync(this.socketPath, 0o600)
+    server.on('error', (error) => this.#onClientError(error))
+    this.#server = server
+  }
+
+  /** Stops accepting, disconnects clients (rolling back an open transaction) and removes the socket. */
+  async close(): Promise<void> {
+    const server = this.#server
+    if (server === undefined) return
+    this.#server = undefined
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+    for (const socket of this.#sockets) socket.destroy()
+    await closed
+    rmSync(this.socketPath, { force: true })
+  }
+
+  #accept(socket: Socket): void {
+    this.#sockets.add(socket)
+    let buffered = Buffer.alloc(0)
+    let started = false
+    let turn: Turn | undefined
+    let holdTimer: NodeJS.Timeout | undefined
+    let chain: Promise<void> = Promise.resolve()
+    let gone = false
+
+    const fail = (error: Error) => {
+      if (!gone) this.#onClientError(error)
+      socket.destroy()
+    }
+
+    /** Waits for this client's turn; the turn lasts until `release` (the owner's queue is held meanwhile). */
+    const takeTurn = (): Promise<{ db: PGlite; turn: Turn }> =>
+      new Promise((resolveTurn, rejectTurn) => {
+        this.#run(
+          (db) =>
+            new Promise<void>((release) => {
+              resolveTurn({ db, turn: { release: () => release() } })
+            }),
+        ).catch(rejectTurn)
+      })
+
+    let database: PGlite | undefined
+    const endTurn = () => {
+      clearTimeout(holdTimer)
+      holdTimer = undefined
+      const current = turn
+      turn = undefined
+      current?.release()
+    }
+
+    const handle = async (message: Buffer, type: string) => {
+      if (gone) return
+      if (turn === undefined) {
+        const taken = await takeTurn()
+        database = taken.db
+        turn = taken.turn
+        if (gone) {
+          endTurn()
+          return
+        }
+        holdTimer = setTimeout(() => {
+          fail(new Error(`a client kept the store for more than ${this.#holdTimeoutMs} ms; disconnected`))
+        }, this.#holdTimeoutMs)
+      }
+      const db = database!
+      await db.execProtocolRawStream(new Uint8Array(message), {
+        onRawData: (data) => {
+          if (!gone && data.length > 0) socket.write(data)
+        },
+      })
+      // The turn ends where the session is reusable by someone else: after a Sync or a simple
+      // query (or the startup exchange) with no transaction left open.
+      if ((type === 'S' || type === 'Q' || type === 'startup') && !db.isInTransaction()) endTurn()
+    }
+
+    const enqueue = (message: Buffer, type: string) => {
+      chain = chain.then(() => handle(message, type)).catch((error: unknown) => fail(error as Error))
+    }
+
+    socket.on('data', (data) => {
+      buffered = buffered.length === 0 ? data : Buffer.concat([buffered, data])
+      for (;;) {
+        if (!started) {
+          if (buffered.length < 8) return
+          const length = buffered.readInt32BE(0)
+          const code = buffered.readInt32BE(4)
+          if (length < 8 || length > 10_000) return fail(new Error('malformed startup message'))
+          if (buffered.length < length) return
+          const message = buffered.subarray(0, length)
+          buffered = buffered.subarray(length)
+          if (code === SSL_REQUEST) socket.write('N')
+          else if (code === CANCEL_REQUEST) socket.end()
+          else if (code === PROTOCOL_3) {
+            started = true
+            enqueue(Buffer.from(message), 'startup')
+          } else return fail(new Error(`unsupported protocol ${code}`))
+          continue
+        }
+        if (buffered.length < 5) return
+        const length = buffered.readInt32BE(1)
+        if (length < 4 || length > MAX_MESSAGE_BYTES) return fail(new Error('malformed message'))
+        if (buffered.length < length + 1) return
+        const type = String.fromCharCode(buffered[0]!)
+        const message = Buffer.from(buffered.subarray(0, length + 1))
+        buffered = buffered.subarray(length + 1)
+        if (type === 'X') {
+          socket.end()
+          return
+        }
+        enqueue(message, type)
+      }
+    })
+    socket.on('error', () => undefined)
+    socket.on('close', () => {
+      gone = true
+      this.#sockets.delete(socket)
+      // Whatever this client left open is rolled back before anyone else gets the session.
+      chain = chain.then(async () => {
+        if (turn === undefined) return
+        try {
+          if (database?.isInTransaction()) await database.exec('ROLLBACK')
+        } catch (error) {
+          this.#onClientError(error as Error)
+        } finally {
+          endTurn()
+        }
+      })
+    })
+  }
+}
