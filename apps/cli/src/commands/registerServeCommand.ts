@@ -1,4 +1,3 @@
-import { storeSocketPath } from '@agent-memory/store-pgvector'
 import type { Command } from 'commander'
 import { CliFailure } from '../cli/CliFailure.js'
 import type { CommandContext } from '../cli/CommandContext.js'
@@ -22,6 +21,7 @@ export function registerServeCommand(program: Command, context: CommandContext):
         throw new CliFailure(`${target.dataDir} is already served by ${opened.servedBy}; nothing to do`)
       }
       if (opened.serving !== true) throw new CliFailure(`could not serve ${target.dataDir} (see above)`)
+      const { storeSocketPath } = await import('@agent-memory/store-pgvector')
       context.io.err(
         `agent-memory serve: serving ${target.dataDir} on ${storeSocketPath(target.dataDir)}; Ctrl-C stops\n`,
       )
