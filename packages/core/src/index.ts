@@ -27,6 +27,11 @@ export {
 } from './model/MemoryInput.js'
 export type { MemoryWrite } from './model/MemoryWrite.js'
 export { METADATA_KEY_PATTERN, type Metadata, MetadataSchema } from './model/Metadata.js'
+export {
+  MAX_METADATA_BYTES,
+  MAX_METADATA_DEPTH,
+  MetadataInputSchema,
+} from './model/MetadataInput.js'
 export { NamespaceSchema } from './model/Namespace.js'
 export { TIERS, type Tier, TierSchema } from './model/Tier.js'
 export { effectiveMinScore } from './recall-text/effectiveMinScore.js'

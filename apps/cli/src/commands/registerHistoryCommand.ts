@@ -3,6 +3,7 @@ import { addNamespaceOption } from '../cli/addNamespaceOption.js'
 import { CliFailure } from '../cli/CliFailure.js'
 import type { CommandContext } from '../cli/CommandContext.js'
 import { resolveNamespace } from '../config/resolveNamespace.js'
+import { escapeForTerminal } from '../output/escapeForTerminal.js'
 import { formatTimestamp } from '../output/formatTimestamp.js'
 import { preview } from '../output/preview.js'
 import { toJsonLine } from '../output/toJsonLine.js'
@@ -24,7 +25,7 @@ export function registerHistoryCommand(program: Command, context: CommandContext
       const lines = chain.map((entry, index) => {
         const state = entry.supersededBy === null ? 'current' : `superseded by ${entry.supersededBy}`
         const valid = `valid ${formatTimestamp(entry.validFrom)} → ${formatTimestamp(entry.validTo)}`
-        return `${index + 1}. ${entry.id}  ${state}  (${valid})\n   ${preview(entry.content, 100)}`
+        return `${index + 1}. ${escapeForTerminal(`${entry.id}  ${state}`)}  (${valid})\n   ${preview(entry.content, 100)}`
       })
       context.io.out(`${lines.join('\n')}\n`)
     })

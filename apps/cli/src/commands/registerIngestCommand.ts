@@ -25,6 +25,7 @@ function summarize(report: IngestReport): string {
   if (report.reinforced > 0) parts.push(`${report.reinforced} duplicates reinforced`)
   if (report.removed > 0) parts.push(`${report.removed} stale parts removed`)
   if (report.pending > 0) parts.push(`${report.pending} pending embeds (run agent-memory repair)`)
+  if (report.skippedFiles.length > 0) parts.push(`${report.skippedFiles.length} files not text, skipped`)
   if (report.problems.length > 0) parts.push(`${report.problems.length} problems`)
   return `${report.filesDone}/${report.files} files: ${parts.join(', ')}`
 }
@@ -56,6 +57,7 @@ export function registerIngestCommand(program: Command, context: CommandContext)
         ...(flags.tier === undefined ? {} : { tier: flags.tier }),
         ...(flags.tags === undefined ? {} : { tags: flags.tags }),
       })
+      for (const skipped of report.skippedFiles) context.io.err(`ingest: warning: skipped ${skipped}\n`)
       for (const problem of report.problems) context.io.err(`ingest: skipped ${problem}\n`)
       if (report.interrupted) {
         progress.finish(

@@ -16,6 +16,8 @@ export interface IngestReport {
   pending: number
   /** Lines or files that could not be ingested, one sentence each. */
   problems: string[]
+  /** Files left out because they are not text (a binary file named `.txt`), one sentence each. */
+  skippedFiles: string[]
   /** True when stopped early by Ctrl-C; everything counted above is committed. */
   interrupted: boolean
 }

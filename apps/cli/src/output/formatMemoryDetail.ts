@@ -1,7 +1,8 @@
 import type { Memory } from '@agent-memory/core'
+import { escapeForTerminal } from './escapeForTerminal.js'
 import { formatTimestamp } from './formatTimestamp.js'
 
-/** Every field of a memory, one per line, for `get` and `history`. */
+/** Every field of a memory, one per line, for `get` and `history`; stored text is escaped for the terminal. */
 export function formatMemoryDetail(memory: Memory): string {
   const rows: Array<[string, string]> = [
     ['id', memory.id],
@@ -25,5 +26,5 @@ export function formatMemoryDetail(memory: Memory): string {
   if (memory.summary !== null) rows.push(['summary', memory.summary])
   const width = Math.max(...rows.map(([label]) => label.length))
   const lines = rows.map(([label, value]) => `${label.padEnd(width)}  ${value}`)
-  return `${lines.join('\n')}\n\n${memory.content}\n`
+  return escapeForTerminal(`${lines.join('\n')}\n\n${memory.content}\n`)
 }

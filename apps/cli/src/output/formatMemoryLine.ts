@@ -1,4 +1,5 @@
 import type { Memory } from '@agent-memory/core'
+import { escapeForTerminal } from './escapeForTerminal.js'
 import { formatTimestamp } from './formatTimestamp.js'
 import { preview } from './preview.js'
 
@@ -9,5 +10,5 @@ export function formatMemoryLine(memory: Memory): string {
     memory.embedState === 'ok' ? '' : `embed ${memory.embedState}`,
   ].filter((flag) => flag !== '')
   const flagText = flags.length === 0 ? '' : ` (${flags.join(', ')})`
-  return `${memory.id}  ${formatTimestamp(memory.createdAt)}  ${memory.tier.padEnd(10)}${flagText} ${preview(memory.content, 80)}`
+  return `${escapeForTerminal(memory.id)}  ${formatTimestamp(memory.createdAt)}  ${memory.tier.padEnd(10)}${flagText} ${preview(memory.content, 80)}`
 }

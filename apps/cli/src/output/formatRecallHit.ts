@@ -1,4 +1,5 @@
 import type { RecallHit } from '@agent-memory/core'
+import { escapeForTerminal } from './escapeForTerminal.js'
 import { formatTimestamp } from './formatTimestamp.js'
 import { preview } from './preview.js'
 
@@ -20,5 +21,5 @@ export function formatRecallHit(hit: RecallHit, rank: number, options: { compact
   if (memory.tags.length > 0) details.push(`tags ${memory.tags.join(',')}`)
   const source = memory.metadata.source
   if (typeof source === 'string') details.push(`from ${source}`)
-  return `${head}\n      ${details.join(' · ')}${chunk}`
+  return `${head}\n      ${escapeForTerminal(details.join(' · '))}${chunk}`
 }

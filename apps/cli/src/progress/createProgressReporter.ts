@@ -16,6 +16,8 @@ export interface ProgressReporterOptions {
 export interface ProgressReporter {
   /** Counts `count` more units done; `skipped` of them were unchanged. */
   advance(count?: number, detail?: { skipped?: number }): void
+  /** What is being worked on inside the current unit (`big.jsonl line 12,000`), shown after the counts. */
+  note(text: string): void
   /** Clears the bar (on a terminal) and prints the final line. */
   finish(summary: string): void
   readonly done: number
@@ -43,6 +45,7 @@ export function createProgressReporter(options: ProgressReporterOptions): Progre
   let skipped = 0
   let lastDraw = Number.NEGATIVE_INFINITY
   let barVisible = false
+  let noteText = ''
 
   const status = (): string => {
     const elapsed = Math.max((now() - started) / 1000, 1e-3)
@@ -51,7 +54,7 @@ export function createProgressReporter(options: ProgressReporterOptions): Progre
     const skippedText = skipped > 0 ? `, ${skipped} unchanged` : ''
     const rateText = `${rate >= 10 ? rate.toFixed(0) : rate.toFixed(1)} ${unit}/s`
     const eta = done >= total ? '' : `, ~${formatDuration(remaining)} left`
-    return `${done}/${total} ${unit}${skippedText}, ${rateText}${eta}`
+    return `${done}/${total} ${unit}${skippedText}, ${rateText}${eta}${noteText === '' ? '' : ` · ${noteText}`}`
   }
 
   const draw = (force: boolean) => {
@@ -75,6 +78,11 @@ export function createProgressReporter(options: ProgressReporterOptions): Progre
     advance(count = 1, detail = {}) {
       done += count
       skipped += detail.skipped ?? 0
+      noteText = ''
+      draw(false)
+    },
+    note(text) {
+      noteText = text
       draw(false)
     },
     finish(summary) {

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { DateInputSchema } from './DateInputSchema.js'
 import { LevelSchema } from './Level.js'
-import { MetadataSchema } from './Metadata.js'
+import { MetadataInputSchema } from './MetadataInput.js'
 import { TierSchema } from './Tier.js'
 
 /** Upper bound on one memory's content, in UTF-16 code units (about 100k characters). */
@@ -20,7 +20,7 @@ export const MemoryInputSchema = z
     level: LevelSchema.nullable().optional(),
     content: z.string().min(1).max(MAX_CONTENT_LENGTH),
     summary: z.string().max(4_000).nullable().optional(),
-    metadata: MetadataSchema.optional(),
+    metadata: MetadataInputSchema.optional(),
     tags: z.array(z.string().min(1).max(MAX_TAG_LENGTH)).max(MAX_TAGS).optional(),
     importance: unit.optional(),
     expiresAt: DateInputSchema.nullable().optional(),
