@@ -1,9 +1,9 @@
-import { PGlite } from '@electric-sql/pglite'
-import { vector } from '@electric-sql/pglite-pgvector'
+import type { PGlite } from '@electric-sql/pglite'
 import { migrateWith } from '../migrate/migrate.js'
 import { PgliteExecutor } from '../sql/PgliteExecutor.js'
 import { PgVectorStore } from '../store/PgVectorStore.js'
 import { DataDirLock } from './DataDirLock.js'
+import { loadPglite } from './loadPglite.js'
 import { PGLITE_EXACT_SEARCH_MAX_ROWS } from './PGLITE_EXACT_SEARCH_MAX_ROWS.js'
 import { StoreSocketServer, type StoreSocketServerOptions } from './StoreSocketServer.js'
 
@@ -72,6 +72,8 @@ function installSignalHandlers(): void {
  */
 export async function openEmbeddedStore(options: OpenEmbeddedStoreOptions): Promise<PgVectorStore> {
   const inMemory = options.dataDir === undefined || options.dataDir === 'memory://'
+  // Before the lock: a missing optional package must not leave a lock file behind.
+  const { PGlite, vector } = await loadPglite()
   const lock = inMemory ? undefined : DataDirLock.acquire(options.dataDir!)
   let db: PGlite | undefined
   let server: StoreSocketServer | undefined

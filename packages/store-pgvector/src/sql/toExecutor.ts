@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '@agent-memory/core'
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import type pg from 'pg'
 import type { Executor } from './Executor.js'
 import { PgliteExecutor } from './PgliteExecutor.js'
@@ -8,14 +8,14 @@ import { PoolExecutor } from './PoolExecutor.js'
 /** What the store and `migrate` accept: a node-postgres pool, a PGlite instance, or a drizzle db over either. */
 export type DatabaseHandle = pg.Pool | PGlite | { $client: pg.Pool | PGlite }
 
+/** By shape, not `instanceof`: PGlite is an optional peer that a Postgres-only install lacks. */
 function isPglite(value: unknown): value is PGlite {
   return (
-    value instanceof PGlite ||
-    (typeof value === 'object' &&
-      value !== null &&
-      typeof (value as PGlite).exec === 'function' &&
-      typeof (value as PGlite).transaction === 'function' &&
-      'dataDir' in value)
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as PGlite).exec === 'function' &&
+    typeof (value as PGlite).transaction === 'function' &&
+    'dataDir' in value
   )
 }
 
