@@ -35,7 +35,9 @@ describe('agent-memory mcp with hostile stdin (subprocess)', () => {
       }
       const all = messages()
       if (all.length < count) {
-        throw new Error(`${all.length} of ${count} replies; exit ${server.child.exitCode}; ${server.stderr()}`)
+        throw new Error(
+          `${all.length} of ${count} replies; exit ${server.child.exitCode}; ${server.stderr()}`,
+        )
       }
       return all
     }
@@ -50,13 +52,19 @@ describe('agent-memory mcp with hostile stdin (subprocess)', () => {
           jsonrpc: '2.0',
           id: 1,
           method: 'initialize',
-          params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+          params: {
+            protocolVersion: '2025-06-18',
+            capabilities: {},
+            clientInfo: { name: 't', version: '1' },
+          },
         })}\n`,
       )
       await waitForCount(1)
       await send(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`)
       // 12 MB in chunks, with the id up front as some clients write it: no id can be recovered.
-      await send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"memory_search","arguments":{"query":"`)
+      await send(
+        `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"memory_search","arguments":{"query":"`,
+      )
       const block = 'x'.repeat(1024 * 1024)
       for (let i = 0; i < 12; i++) await send(block)
       await send('"}}}\n')

@@ -30,9 +30,10 @@ describe('MCP server over stdio: a message over 10 MB (spawned, SDK client)', ()
     await client.connect(transport)
 
     const huge = 'vegetarian '.repeat(1_100_000) // ~12 MB in one JSON-RPC line
-    const refused = await client
-      .callTool({ name: 'memory_search', arguments: { query: huge } })
-      .then(() => undefined, (error: unknown) => error as Error)
+    const refused = await client.callTool({ name: 'memory_search', arguments: { query: huge } }).then(
+      () => undefined,
+      (error: unknown) => error as Error,
+    )
     expect(refused?.message).toMatch(/request refused: the message is \d+ bytes, over the limit of 10485760/)
 
     const after = (await client.callTool({
