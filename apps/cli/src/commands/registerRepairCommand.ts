@@ -21,8 +21,10 @@ export function registerRepairCommand(program: Command, context: CommandContext)
       const total: RepairReport = { claimed: 0, repaired: 0, discarded: 0, failed: 0, parked: 0 }
       // One pass claims a batch; stop when a pass claims nothing or only fails (backoff applies).
       while (!context.signal.aborted) {
+        // Ctrl-C aborts the in-flight embed requests instead of waiting out the embed budget.
         const report = await memory.repair({
           limit: flags.batch,
+          signal: context.signal,
           ...(namespace === undefined ? {} : { namespace }),
         })
         for (const key of Object.keys(total) as Array<keyof RepairReport>) total[key] += report[key]
