@@ -1,0 +1,25 @@
+/**
+ * Accepted vector norms. Cosine ignores the norm, so unnormalised models (norms of 5 to 50) are
+ * fine; a norm this far from 1 means a broken answer, and at the extremes float32 arithmetic
+ * underflows or overflows into the NaN a zero vector gives.
+ */
+const VECTOR_NORM_RANGE = { min: 1e-4, max: 1e4 } as const
+
+/**
+ * Why a vector cannot be stored or searched with, or undefined when it can. A zero vector has no
+ * cosine: stored, its NaN distance scrambled the ranking of its whole namespace.
+ */
+export function describeUnusableVector(vector: Float32Array): string | undefined {
+  let squares = 0
+  for (let i = 0; i < vector.length; i++) {
+    const value = vector[i]!
+    if (!Number.isFinite(value)) return `a non-finite value (${value}) at position ${i}`
+    squares += value * value
+  }
+  if (squares === 0) return 'all zeros (a zero vector has no direction, so no cosine)'
+  const norm = Math.sqrt(squares)
+  if (norm < VECTOR_NORM_RANGE.min || norm > VECTOR_NORM_RANGE.max) {
+    return `norm ${norm.toExponential(2)}, outside ${VECTOR_NORM_RANGE.min} to ${VECTOR_NORM_RANGE.max}`
+  }
+  return undefined
+}
