@@ -40,6 +40,10 @@ export function buildProgram(context: CommandContext): Command {
       'embedded store directory (env AGENT_MEMORY_DATA_DIR, default ./.agent-memory)',
     )
     .option('--database-url <url>', 'use PostgreSQL instead of the embedded store (env DATABASE_URL)')
+    .option(
+      '--schema <name>',
+      "PostgreSQL schema for agent-memory's tables, created by init (env AGENT_MEMORY_SCHEMA, default public)",
+    )
     .addOption(
       new Option(
         '--embedder <name>',

@@ -9,7 +9,7 @@ export { EmbeddingError, type EmbeddingErrorDetails } from './errors/EmbeddingEr
 export { InvalidArgumentError } from './errors/InvalidArgumentError.js'
 export { LockedError } from './errors/LockedError.js'
 export { MemoryError, type MemoryErrorReason } from './errors/MemoryError.js'
-export { StoreError, type StoreErrorKind } from './errors/StoreError.js'
+export { StoreError, type StoreErrorKind, type StoreErrorOptions } from './errors/StoreError.js'
 export { ValidationError } from './errors/ValidationError.js'
 export { type Chunk, ChunkSchema } from './model/Chunk.js'
 export { checkDate } from './model/checkDate.js'

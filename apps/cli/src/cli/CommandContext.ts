@@ -5,6 +5,11 @@ import type { CliIo } from './CliIo.js'
 export interface OpenOptions {
   /** PostgreSQL: apply migrations first (`init`; the embedded store migrates on every open). */
   migrate?: boolean
+  /**
+   * The command only reads: an embedded data directory this user may not write is opened as a
+   * read-only snapshot instead of failing.
+   */
+  readsOnly?: boolean
   /** Say which store and embedder are in use on stderr (default true). */
   announce?: boolean
   /** Embedded: serve the data directory to other local processes while this command holds it. */

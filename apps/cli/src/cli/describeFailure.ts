@@ -29,6 +29,8 @@ function detailOf(error: unknown): string {
     parts.push(
       current instanceof Error ? (current.stack ?? `${current.name}: ${current.message}`) : String(current),
     )
+    const detail = (current as { detail?: unknown } | undefined)?.detail
+    if (typeof detail === 'string' && detail !== '') parts.push(`detail: ${detail}`)
     current = current instanceof Error ? current.cause : undefined
     if (current !== undefined) parts.push('caused by:')
   }

@@ -12,7 +12,7 @@ export function registerGetCommand(program: Command, context: CommandContext): v
     .option('--json', 'print the memory as JSON')
     .action(async (id: string, flags: { namespace?: string; json?: boolean }) => {
       const namespace = resolveNamespace(flags.namespace, context.env)
-      const { memory } = await context.open()
+      const { memory } = await context.open({ readsOnly: true })
       const found = await memory.get(namespace, id)
       if (found === null) throw new CliFailure(`no memory ${id} in namespace ${namespace}`)
       context.io.out(flags.json === true ? toJsonLine(found) : formatMemoryDetail(found))

@@ -14,7 +14,7 @@ export function registerHistoryCommand(program: Command, context: CommandContext
     .option('--json', 'print the chain as JSON')
     .action(async (id: string, flags: { namespace?: string; json?: boolean }) => {
       const namespace = resolveNamespace(flags.namespace, context.env)
-      const { memory } = await context.open()
+      const { memory } = await context.open({ readsOnly: true })
       const chain = await memory.history(namespace, id)
       if (flags.json === true) {
         context.io.out(toJsonLine({ namespace, id, history: chain }))

@@ -48,7 +48,7 @@ export function registerListCommand(program: Command, context: CommandContext): 
       }
       const options: ListOptions = { filter, limit: flags.limit, offset: flags.offset }
       if (flags.orderBy !== undefined) options.orderBy = flags.orderBy
-      const { memory } = await context.open()
+      const { memory } = await context.open({ readsOnly: true })
       const memories = await memory.list(namespace, options)
       if (flags.json === true) {
         context.io.out(toJsonLine({ namespace, memories }))

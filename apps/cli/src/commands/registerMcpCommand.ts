@@ -25,7 +25,7 @@ export function registerMcpCommand(program: Command, context: CommandContext): v
       const namespace = resolveNamespace(flags.namespace, context.env)
       // Stdout is the protocol from here on: everything human goes to stderr. The embedded
       // store is served to other local commands while the host keeps this server running.
-      const { memory } = await context.open({ serve: true })
+      const { memory } = await context.open({ serve: true, readsOnly: flags.readOnly === true })
       // The MCP SDK loads only for this command (see runCli).
       const { serveMemoryMcpOverStdio } = await import('@agent-memory/tool-memory-search/mcp')
       const server = await serveMemoryMcpOverStdio({

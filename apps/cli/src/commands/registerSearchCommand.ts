@@ -41,7 +41,7 @@ export function registerSearchCommand(program: Command, context: CommandContext)
       const options: RecallOptions = { limit: flags.limit, filter, signal: context.signal }
       if (flags.minScore !== undefined) options.minScore = flags.minScore
       if (flags.mode !== undefined) options.mode = flags.mode
-      const { memory } = await context.open()
+      const { memory } = await context.open({ readsOnly: true })
       const result = await memory.recall(namespace, query, options)
       if (result.degraded === 'keyword_only') {
         context.io.err('agent-memory: the embedder was unavailable; these are keyword matches only\n')

@@ -1,5 +1,7 @@
 /** Where the memories live. */
-export type StoreTarget = { kind: 'embedded'; dataDir: string } | { kind: 'postgres'; url: string }
+export type StoreTarget =
+  | { kind: 'embedded'; dataDir: string }
+  | { kind: 'postgres'; url: string; schema?: string }
 
 /** Which embedder turns text into vectors. */
 export type EmbedderChoice =

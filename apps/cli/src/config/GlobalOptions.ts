@@ -2,6 +2,7 @@
 export interface GlobalOptions {
   dataDir?: string
   databaseUrl?: string
+  schema?: string
   embedder?: string
   baseUrl?: string
   model?: string

@@ -25,10 +25,19 @@ export function resolveConfig(options: GlobalOptions, env: NodeJS.ProcessEnv, cw
   if (nonEmpty(options.databaseUrl) !== undefined && nonEmpty(options.dataDir) !== undefined) {
     throw new UsageError('--data-dir and --database-url are mutually exclusive; pass one of them')
   }
+  const schema = nonEmpty(options.schema) ?? nonEmpty(env.AGENT_MEMORY_SCHEMA)
+  if (databaseUrl === undefined && nonEmpty(options.schema) !== undefined) {
+    throw new UsageError('--schema applies to PostgreSQL; pass --database-url (or DATABASE_URL) with it')
+  }
+  if (schema !== undefined && !/^[A-Za-z_][A-Za-z0-9_$]{0,62}$/.test(schema)) {
+    throw new UsageError(
+      `--schema '${schema}' is not a plain identifier: use letters, digits, _ or $ (not starting with a digit)`,
+    )
+  }
   const store: StoreTarget =
     databaseUrl === undefined
       ? { kind: 'embedded', dataDir: path.resolve(cwd, dataDir) }
-      : { kind: 'postgres', url: databaseUrl }
+      : { kind: 'postgres', url: databaseUrl, ...(schema === undefined ? {} : { schema }) }
   return { store, embedder: resolveEmbedder(options, env), debug: options.debug === true }
 }
 

@@ -55,6 +55,7 @@ export async function openEmbedded(dataDir: string, options: OpenStoreOptions): 
       dimensions: options.dimensions,
       // The CLI handles Ctrl-C itself: it stops between items and closes the store cleanly.
       handleSignals: false,
+      ...(options.readsOnly === true ? { whenNotWritable: 'read-only' as const } : {}),
       ...model,
       ...(options.serve === true
         ? {
@@ -74,7 +75,13 @@ export async function openEmbedded(dataDir: string, options: OpenStoreOptions): 
     try {
       const store = await open()
       if (serving) options.log?.(`store server: serving ${dataDir} to other local processes`)
-      return { store, description: `embedded PGlite at ${dataDir}`, serving, close: () => store.close() }
+      const readOnly = store.readOnly ? ' (read-only snapshot: the directory is not writable)' : ''
+      return {
+        store,
+        description: `embedded PGlite at ${dataDir}${readOnly}`,
+        serving: serving && !store.readOnly,
+        close: () => store.close(),
+      }
     } catch (error) {
       if (!LockedError.isInstance(error) || Date.now() > deadline) throw error
     }

@@ -29,6 +29,7 @@ export async function openMemory(config: CliConfig, options: OpenMemoryOptions =
     ...(options.serve === undefined ? {} : { serve: options.serve }),
     ...(config.debug && log !== undefined ? { log } : {}),
     ...(options.warn === undefined ? {} : { warn: options.warn }),
+    ...(options.readsOnly === undefined ? {} : { readsOnly: options.readsOnly }),
   })
   const memory = createMemory({
     store: opened.store,

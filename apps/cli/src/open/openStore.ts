@@ -18,6 +18,8 @@ export interface OpenStoreOptions {
   log?: (line: string) => void
   /** Problems that do not stop the command (the store could not be served). */
   warn?: (line: string) => void
+  /** Only reads: an embedded directory this user may not write opens as a read-only snapshot. */
+  readsOnly?: boolean
 }
 
 export interface OpenedStore {
@@ -56,6 +58,16 @@ function explainMismatch(error: DimensionMismatchError): DimensionMismatchError 
 function explainPostgresFailure(error: unknown, url: string): unknown {
   if (DimensionMismatchError.isInstance(error)) return explainMismatch(error)
   const where = redactUrl(url)
+  if (
+    StoreError.isInstance(error) &&
+    (error.kind === 'permission' || error.kind === 'configuration' || error.kind === 'resources')
+  ) {
+    // Already one sentence saying what to do; name the database it is about.
+    return new StoreError(error.kind, `${error.message} (database ${where})`, {
+      ...(error.code === undefined ? {} : { code: error.code }),
+      ...(error.detail === undefined ? {} : { detail: error.detail }),
+    })
+  }
   if (StoreError.isInstance(error) && /tables are missing/.test(error.message)) {
     return new CliFailure(
       `the database at ${where} has no agent-memory tables yet: run \`agent-memory init\` first`,
@@ -96,11 +108,12 @@ export async function openStore(target: StoreTarget, options: OpenStoreOptions):
   // Errors of idle clients must not crash the CLI before the store installs its own listener.
   pool.on('error', () => undefined)
   try {
-    if (options.migrate === true) await migrate(pool, { dimensions: options.dimensions })
-    const store = await createPgVectorStore({ pool, dimensions: options.dimensions, ...model })
+    const schema = target.schema === undefined ? {} : { schema: target.schema }
+    if (options.migrate === true) await migrate(pool, { dimensions: options.dimensions, ...schema })
+    const store = await createPgVectorStore({ pool, dimensions: options.dimensions, ...model, ...schema })
     return {
       store,
-      description: `PostgreSQL at ${redactUrl(target.url)}`,
+      description: `PostgreSQL at ${redactUrl(target.url)}${target.schema === undefined ? '' : ` (schema ${target.schema})`}`,
       close: async () => {
         await store.close()
         await pool.end()

@@ -275,6 +275,23 @@ export class DataDirLock {
     }
   }
 
+  /** Who holds the lock of `dataDir` now, if a live process does (for readers that do not lock). */
+  static liveHolder(dataDir: string): string | undefined {
+    let current: ReadLock | undefined
+    try {
+      current = readLock(join(dataDir, LOCK_FILE))
+    } catch {
+      return undefined
+    }
+    if (current === undefined) return undefined
+    if (current.owner === undefined) {
+      return current.ageMs < UNREADABLE_GRACE_MS
+        ? 'another process (its lock file is being written)'
+        : undefined
+    }
+    return ownerIsGone(current.owner) ? undefined : describe(current.owner)
+  }
+
   /** Removes the lock file if this acquisition still owns it. Safe to call more than once. */
   release(): void {
     if (!this.#held) return

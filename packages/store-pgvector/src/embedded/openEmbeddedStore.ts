@@ -1,8 +1,13 @@
+import { existsSync, rmSync } from 'node:fs'
+import { StoreError } from '@agent-memory/core'
 import type { PGlite } from '@electric-sql/pglite'
 import { migrateWith } from '../migrate/migrate.js'
 import { PgliteExecutor } from '../sql/PgliteExecutor.js'
 import { PgVectorStore } from '../store/PgVectorStore.js'
+import { accessDenied } from './accessDenied.js'
+import { copyToSnapshot } from './copyToSnapshot.js'
 import { DataDirLock } from './DataDirLock.js'
+import { firstUnwritable } from './firstUnwritable.js'
 import { loadPglite } from './loadPglite.js'
 import { PGLITE_EXACT_SEARCH_MAX_ROWS } from './PGLITE_EXACT_SEARCH_MAX_ROWS.js'
 import { StoreSocketServer, type StoreSocketServerOptions } from './StoreSocketServer.js'
@@ -23,9 +28,15 @@ export interface OpenEmbeddedStoreOptions {
   /** Close the store (and release the lock) on SIGINT/SIGTERM. Default true for a data directory. */
   handleSignals?: boolean
   /**
+   * What to do when this user may read the data directory but not write it (or its files):
+   * `'fail'` (default) throws a `StoreError` saying how to fix it; `'read-only'` opens a private
+   * snapshot where reads work and every write fails with a `StoreError` saying why.
+   */
+  whenNotWritable?: 'fail' | 'read-only'
+  /**
    * Also serve the store to other local processes (they open it with `connectEmbeddedStore`)
    * over the PostgreSQL wire protocol on an owner-only Unix socket in the data directory, while
-   * this process stays the only one touching the files. A data directory only.
+   * this process stays the only one touching the files. A data directory only (not a snapshot).
    */
   serve?: EmbeddedServeOptions
 }
@@ -53,8 +64,17 @@ function onSignal(signal: NodeJS.Signals): void {
   })
 }
 
+const snapshots = new Set<string>()
+
 function releaseAllLocksSync(): void {
   for (const lock of locks) lock.release()
+  for (const snapshot of snapshots) rmSync(snapshot, { recursive: true, force: true })
+}
+
+function installExitHook(): void {
+  if (exitHookInstalled) return
+  exitHookInstalled = true
+  process.once('exit', releaseAllLocksSync)
 }
 
 function installSignalHandlers(): void {
@@ -64,35 +84,53 @@ function installSignalHandlers(): void {
   process.once('SIGTERM', onSignal)
 }
 
-/**
- * The embedded default: PGlite with pgvector on a data directory (or in memory), migrated on
- * open and served by the same `PgVectorStore` code as PostgreSQL. An exclusive lock file keeps
- * a second process out (`LockedError` naming the holder); `close()` releases it, and so does
- * SIGINT/SIGTERM (the store closes, then the signal's default action runs) or process exit.
- */
-export async function openEmbeddedStore(options: OpenEmbeddedStoreOptions): Promise<PgVectorStore> {
-  const inMemory = options.dataDir === undefined || options.dataDir === 'memory://'
-  // Before the lock: a missing optional package must not leave a lock file behind.
+interface Opening {
+  /** The directory PGlite opens; `undefined`: in memory. */
+  dir: string | undefined
+  lock?: DataDirLock
+  /** A snapshot of a read-only data directory: its writes fail with this sentence; removed on close. */
+  snapshotOf?: string
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof Error && /^Aborted\(\)/.test(error.message)
+}
+
+function notWritable(dataDir: string, code: string, what: string): StoreError {
+  return new StoreError(
+    'permission',
+    `${what} in the data directory ${dataDir} is not writable by this user: make it writable ` +
+      `(chmod -R u+w ${dataDir}, or run as its owner) or use another data directory`,
+    { code },
+  )
+}
+
+async function openOn(opening: Opening, options: OpenEmbeddedStoreOptions): Promise<PgVectorStore> {
+  const { dir, lock, snapshotOf } = opening
   const { PGlite, vector } = await loadPglite()
-  const lock = inMemory ? undefined : DataDirLock.acquire(options.dataDir!)
   let db: PGlite | undefined
   let server: StoreSocketServer | undefined
   try {
-    db = inMemory
-      ? await PGlite.create({ extensions: { vector } })
-      : await PGlite.create(options.dataDir!, { extensions: { vector } })
-    const executor = new PgliteExecutor(db, { ownsDb: true })
+    db =
+      dir === undefined
+        ? await PGlite.create({ extensions: { vector } })
+        : await PGlite.create(dir, { extensions: { vector } })
+    const readOnly =
+      snapshotOf === undefined
+        ? {}
+        : {
+            readOnly:
+              `the data directory ${snapshotOf} is read-only for this user, so it was opened for reading only: ` +
+              `make it writable (chmod -R u+w ${snapshotOf}, or run as its owner) to change memories`,
+          }
+    const executor = new PgliteExecutor(db, { ownsDb: true, ...readOnly })
     await migrateWith(executor, {
       dimensions: options.dimensions,
       ...(options.annIndex === undefined ? {} : { annIndex: options.annIndex }),
     })
     await executor.analyzeIfNeeded()
-    if (options.serve !== undefined && !inMemory) {
-      const serving = new StoreSocketServer(
-        options.dataDir!,
-        (work) => executor.exclusive(work),
-        options.serve,
-      )
+    if (options.serve !== undefined && lock !== undefined && dir !== undefined) {
+      const serving = new StoreSocketServer(dir, (work) => executor.exclusive(work), options.serve)
       try {
         await serving.listen()
         server = serving
@@ -116,15 +154,18 @@ export async function openEmbeddedStore(options: OpenEmbeddedStoreOptions): Prom
           lock.release()
           locks.delete(lock)
         }
+        if (snapshotOf !== undefined && dir !== undefined) {
+          rmSync(dir, { recursive: true, force: true })
+          snapshots.delete(dir)
+        }
       },
     )
     await store.open()
-    if (lock !== undefined) {
-      locks.add(lock)
-      if (!exitHookInstalled) {
-        exitHookInstalled = true
-        process.once('exit', releaseAllLocksSync)
-      }
+    // Opening records the embedder; from here on the snapshot refuses every write.
+    if (snapshotOf !== undefined) await db.query('SET default_transaction_read_only = on')
+    if (lock !== undefined || snapshotOf !== undefined) {
+      if (lock !== undefined) locks.add(lock)
+      installExitHook()
       if (options.handleSignals !== false) {
         openStores.add(store)
         installSignalHandlers()
@@ -134,7 +175,72 @@ export async function openEmbeddedStore(options: OpenEmbeddedStoreOptions): Prom
   } catch (error) {
     await server?.close().catch(() => undefined)
     await db?.close().catch(() => undefined)
-    lock?.release()
     throw error
+  }
+}
+
+async function openSnapshot(dataDir: string, options: OpenEmbeddedStoreOptions): Promise<PgVectorStore> {
+  const dir = copyToSnapshot(dataDir, DataDirLock.liveHolder(dataDir))
+  snapshots.add(dir)
+  installExitHook()
+  try {
+    return await openOn({ dir, snapshotOf: dataDir }, options)
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true })
+    snapshots.delete(dir)
+    throw error
+  }
+}
+
+/**
+ * The embedded default: PGlite with pgvector on a data directory (or in memory), migrated on
+ * open and served by the same `PgVectorStore` code as PostgreSQL. An exclusive lock file keeps
+ * a second process out (`LockedError` naming the holder); `close()` releases it, and so does
+ * SIGINT/SIGTERM (the store closes, then the signal's default action runs) or process exit.
+ *
+ * A directory this user may not write is a `StoreError` of kind `permission` saying what to
+ * change, or with `whenNotWritable: 'read-only'` a read-only snapshot of it. PGlite itself
+ * only says "Aborted()" when a file is read-only, so that is checked and said in words.
+ */
+export async function openEmbeddedStore(options: OpenEmbeddedStoreOptions): Promise<PgVectorStore> {
+  if (options.dataDir === undefined || options.dataDir === 'memory://') {
+    return openOn({ dir: undefined }, options)
+  }
+  const dataDir = options.dataDir
+  // Before the lock: a missing optional package must not leave a lock file behind.
+  await loadPglite()
+  const readOnlyFallback = options.whenNotWritable === 'read-only'
+  let lock: DataDirLock
+  try {
+    lock = DataDirLock.acquire(dataDir)
+  } catch (error) {
+    const code = accessDenied(error)
+    if (code === undefined) throw error
+    if (!existsSync(dataDir)) {
+      throw new StoreError(
+        'permission',
+        `the data directory ${dataDir} cannot be created by this user: create it with write access for this user, or use another data directory`,
+        { code, detail: error instanceof Error ? error.message : String(error) },
+      )
+    }
+    if (readOnlyFallback) return openSnapshot(dataDir, options)
+    throw notWritable(dataDir, code, 'the lock file')
+  }
+  try {
+    return await openOn({ dir: dataDir, lock }, options)
+  } catch (error) {
+    lock.release()
+    if (!isAbort(error)) throw error
+    const blocked = firstUnwritable(dataDir)
+    if (blocked !== undefined) {
+      if (readOnlyFallback) return openSnapshot(dataDir, options)
+      throw notWritable(dataDir, 'EACCES', blocked === dataDir ? 'a file' : blocked)
+    }
+    throw new StoreError(
+      'unknown',
+      `the embedded database in ${dataDir} could not be opened (PGlite aborted): it may be damaged or written ` +
+        'by an incompatible version; move the directory aside and restore a backup',
+      { detail: (error as Error).message },
+    )
   }
 }

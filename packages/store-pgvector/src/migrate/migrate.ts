@@ -10,6 +10,12 @@ export interface MigrateOptions {
   dimensions?: number
   /** Create HNSW indexes (used only for namespaces too large to scan exactly). Default true; ignored above 2000 dimensions. */
   annIndex?: boolean
+  /**
+   * Schema for the store's tables (created if missing), e.g. when `public` already has a
+   * `memories` table or the user may not create objects there. Default: the connection's
+   * search path (usually `public`). Pass the same `schema` to `createPgVectorStore`.
+   */
+  schema?: string
 }
 
 const MIGRATE_LOCK = 1_634_625_902
@@ -96,6 +102,21 @@ async function applyDimensions(sql: SqlRunner, dimensions: number, annIndex: boo
   }
 }
 
+/**
+ * Creates the schema if it is missing. The `vector` extension goes where it would without one
+ * (it exists once per database and several schemas share it), so it is created first.
+ */
+async function ensureSchema(sql: SqlRunner, schema: string): Promise<void> {
+  const found = await sql.query<{ schema: boolean; vector: boolean }>(
+    `SELECT to_regnamespace($1) IS NOT NULL AS schema,
+       EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'vector') AS vector`,
+    [`"${schema}"`],
+  )
+  if (found.rows[0]?.schema === true) return
+  if (found.rows[0]?.vector !== true) await sql.query('CREATE EXTENSION IF NOT EXISTS vector')
+  await sql.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`)
+}
+
 /** `migrate` over an executor the caller already has (the store factories use it). */
 export async function migrateWith(executor: Executor, options: MigrateOptions = {}): Promise<void> {
   const dimensions = options.dimensions ?? 1536
@@ -107,6 +128,7 @@ export async function migrateWith(executor: Executor, options: MigrateOptions = 
     const locking = executor.kind === 'postgres'
     if (locking) await sql.query('SELECT pg_advisory_lock($1::bigint)', [MIGRATE_LOCK])
     try {
+      if (executor.schema !== undefined) await ensureSchema(sql, executor.schema)
       await applyJournal(sql)
       await applyDimensions(sql, dimensions, options.annIndex ?? true)
     } finally {
@@ -122,7 +144,10 @@ export async function migrateWith(executor: Executor, options: MigrateOptions = 
  * several processes call it at once on PostgreSQL (an advisory lock serializes them).
  */
 export async function migrate(db: DatabaseHandle, options: MigrateOptions = {}): Promise<void> {
-  const executor = toExecutor(db, { statementTimeoutMs: 0 })
+  const executor = toExecutor(db, {
+    statementTimeoutMs: 0,
+    ...(options.schema === undefined ? {} : { schema: options.schema }),
+  })
   try {
     await migrateWith(executor, options)
   } finally {

@@ -6,6 +6,10 @@ import type { SqlRunner } from './SqlRunner.js'
  */
 export interface Executor {
   readonly kind: 'postgres' | 'pglite'
+  /** The schema holding the store's tables, put first on the search path; `undefined`: the connection's path. */
+  readonly schema: string | undefined
+  /** Writes fail: the database is a read-only snapshot. */
+  readonly readOnly: boolean
   transaction<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T>
   /** One session without an implicit transaction (migrations hold an advisory lock across several). */
   session<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T>

@@ -1,8 +1,10 @@
 import { StoreError } from '@agent-memory/core'
 import type { PGlite, Transaction } from '@electric-sql/pglite'
+import { checkSchemaName } from './checkSchemaName.js'
 import type { Executor } from './Executor.js'
 import { mapDatabaseError } from './mapDatabaseError.js'
 import type { SqlRunner } from './SqlRunner.js'
+import { searchPathStatement } from './searchPathStatement.js'
 
 type Queryable = Pick<Transaction, 'query'>
 
@@ -45,8 +47,11 @@ function runner(db: Queryable, onWrite: (rows: number) => void): SqlRunner {
  */
 export class PgliteExecutor implements Executor {
   readonly kind = 'pglite' as const
+  readonly schema: string | undefined
+  readonly readOnly: boolean
   readonly #db: PGlite
   readonly #ownsDb: boolean
+  readonly #readOnly: string | undefined
   #tail: Promise<unknown> = Promise.resolve()
   #closed = false
   #changedSinceAnalyze = 0
@@ -55,9 +60,16 @@ export class PgliteExecutor implements Executor {
   /** Runs first on close (the store server disconnects its clients before the queue drains). */
   beforeClose: (() => Promise<void>) | undefined
 
-  constructor(db: PGlite, options: { ownsDb: boolean }) {
+  /**
+   * `schema`: where the store's tables live (first on the search path). `readOnly`: the database
+   * refuses writes (a snapshot of a read-only data directory); the sentence a write fails with.
+   */
+  constructor(db: PGlite, options: { ownsDb: boolean; schema?: string; readOnly?: string }) {
     this.#db = db
     this.#ownsDb = options.ownsDb
+    this.schema = options.schema === undefined ? undefined : checkSchemaName(options.schema)
+    this.#readOnly = options.readOnly
+    this.readOnly = options.readOnly !== undefined
   }
 
   #enqueue<T>(work: () => Promise<T>): Promise<T> {
@@ -65,6 +77,9 @@ export class PgliteExecutor implements Executor {
     const run = this.#tail.then(work, work)
     this.#tail = run.catch(() => undefined)
     return run.catch((error: unknown) => {
+      if (this.#readOnly !== undefined && (error as { code?: unknown }).code === '25006') {
+        throw new StoreError('permission', this.#readOnly, { code: '25006' })
+      }
       throw mapDatabaseError(error)
     })
   }
@@ -128,14 +143,29 @@ export class PgliteExecutor implements Executor {
 
   async transaction<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T> {
     const writes = this.#countWrites()
-    const result = await this.#enqueue(() => this.#db.transaction((tx) => work(runner(tx, writes.add))))
+    const schema = this.schema
+    const result = await this.#enqueue(() =>
+      this.#db.transaction(async (tx) => {
+        if (schema !== undefined) await tx.query(searchPathStatement(schema, true))
+        return work(runner(tx, writes.add))
+      }),
+    )
     writes.settle()
     return result
   }
 
   async session<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T> {
     const writes = this.#countWrites()
-    const result = await this.#enqueue(() => work(runner(this.#db, writes.add)))
+    const schema = this.schema
+    const result = await this.#enqueue(async () => {
+      if (schema === undefined) return work(runner(this.#db, writes.add))
+      await this.#db.query(searchPathStatement(schema, false))
+      try {
+        return await work(runner(this.#db, writes.add))
+      } finally {
+        await this.#db.query('RESET search_path').catch(() => undefined)
+      }
+    })
     writes.settle()
     return result
   }

@@ -3,9 +3,11 @@ import { pipeline } from 'node:stream/promises'
 import { StoreError } from '@agent-memory/core'
 import type pg from 'pg'
 import { from as copyFrom } from 'pg-copy-streams'
+import { checkSchemaName } from './checkSchemaName.js'
 import type { Executor } from './Executor.js'
 import { mapDatabaseError } from './mapDatabaseError.js'
 import type { SqlRunner } from './SqlRunner.js'
+import { searchPathStatement } from './searchPathStatement.js'
 
 export interface PoolExecutorOptions {
   /** `SET LOCAL statement_timeout` for every transaction; 0 disables. */
@@ -16,6 +18,8 @@ export interface PoolExecutorOptions {
   onConnectionError?: (error: Error) => void
   /** Offer COPY FROM STDIN (default true; a served PGlite has no STDIN to copy from). */
   copy?: boolean
+  /** Schema holding the store's tables (first on the search path); default: the connection's own path. */
+  schema?: string
 }
 
 const hygieneMarker = Symbol.for('agent-memory.store-pgvector.errorListener')
@@ -23,6 +27,8 @@ const hygieneMarker = Symbol.for('agent-memory.store-pgvector.errorListener')
 /** node-postgres pool executor: one checked-out client per transaction, released on every path. */
 export class PoolExecutor implements Executor {
   readonly kind = 'postgres' as const
+  readonly schema: string | undefined
+  readonly readOnly = false
   readonly #pool: pg.Pool
   readonly #options: PoolExecutorOptions
   readonly #onError: (error: Error) => void
@@ -32,6 +38,7 @@ export class PoolExecutor implements Executor {
   constructor(pool: pg.Pool, options: PoolExecutorOptions) {
     this.#pool = pool
     this.#options = options
+    this.schema = options.schema === undefined ? undefined : checkSchemaName(options.schema)
     // A reset idle connection emits 'error' on the pool; without a listener Node would crash.
     this.#onError = (error) => options.onConnectionError?.(error)
     this.#onConnect = (client) => this.#guard(client)
@@ -86,7 +93,14 @@ export class PoolExecutor implements Executor {
   transaction<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T> {
     return this.#withClient(async (client) => {
       const timeout = Math.max(0, Math.floor(this.#options.statementTimeoutMs))
-      await client.query(timeout > 0 ? `BEGIN; SET LOCAL statement_timeout = ${timeout}` : 'BEGIN')
+      const schema = this.schema
+      await client.query(
+        [
+          'BEGIN',
+          ...(timeout > 0 ? [`SET LOCAL statement_timeout = ${timeout}`] : []),
+          ...(schema === undefined ? [] : [searchPathStatement(schema, true)]),
+        ].join('; '),
+      )
       try {
         const result = await work(this.#runner(client))
         await client.query('COMMIT')
@@ -99,7 +113,17 @@ export class PoolExecutor implements Executor {
   }
 
   session<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T> {
-    return this.#withClient((client) => work(this.#runner(client)))
+    const schema = this.schema
+    if (schema === undefined) return this.#withClient((client) => work(this.#runner(client)))
+    return this.#withClient(async (client) => {
+      await client.query(searchPathStatement(schema, false))
+      try {
+        return await work(this.#runner(client))
+      } finally {
+        // The client goes back to a pool that may be the caller's: leave its path as it was.
+        await client.query('RESET search_path').catch(() => undefined)
+      }
+    })
   }
 
   async close(): Promise<void> {

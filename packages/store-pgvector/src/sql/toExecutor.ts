@@ -32,15 +32,17 @@ function isPool(value: unknown): value is pg.Pool {
 /** Wraps a caller's handle; the executor never ends it (`ownsDb`/`ownsPool` false). */
 export function toExecutor(
   handle: DatabaseHandle,
-  options: { statementTimeoutMs: number; onConnectionError?: (error: Error) => void },
+  options: { statementTimeoutMs: number; onConnectionError?: (error: Error) => void; schema?: string },
 ): Executor {
   const client =
     typeof handle === 'object' && handle !== null && '$client' in handle ? handle.$client : handle
-  if (isPglite(client)) return new PgliteExecutor(client, { ownsDb: false })
+  const schema = options.schema === undefined ? {} : { schema: options.schema }
+  if (isPglite(client)) return new PgliteExecutor(client, { ownsDb: false, ...schema })
   if (isPool(client)) {
     return new PoolExecutor(client, {
       statementTimeoutMs: options.statementTimeoutMs,
       ownsPool: false,
+      ...schema,
       ...(options.onConnectionError === undefined ? {} : { onConnectionError: options.onConnectionError }),
     })
   }

@@ -223,6 +223,11 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
     return this.#executor.kind
   }
 
+  /** Whether every write fails (a snapshot of an embedded data directory this user may not write). */
+  get readOnly(): boolean {
+    return this.#executor.readOnly
+  }
+
   /**
    * Checks the schema and the recorded embedder: a different model or dimension is a
    * `DimensionMismatchError` naming both and `agent-memory reembed`. The first open records them.

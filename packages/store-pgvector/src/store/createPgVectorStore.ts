@@ -19,6 +19,11 @@ export interface CreatePgVectorStoreOptions extends PgVectorStoreOptions {
   statementTimeoutMs?: number
   /** Run `migrate({ dimensions })` before opening. Default false: migrations are an explicit step. */
   migrate?: boolean
+  /**
+   * Schema holding the store's tables (see `migrate`'s `schema`); default: the connection's
+   * search path, usually `public`. Every transaction puts it first on the search path.
+   */
+  schema?: string
   /** Called with connection errors that happen outside a call (an idle connection reset). */
   onConnectionError?: (error: Error) => void
 }
@@ -36,6 +41,7 @@ export async function createPgVectorStore(options: CreatePgVectorStoreOptions): 
   }
   const statementTimeoutMs = options.statementTimeoutMs ?? 30_000
   const onConnectionError = options.onConnectionError
+  const schema = options.schema === undefined ? {} : { schema: options.schema }
   let executor: Executor
   if (options.connectionString !== undefined) {
     const pool = new pg.Pool({
@@ -45,11 +51,13 @@ export async function createPgVectorStore(options: CreatePgVectorStoreOptions): 
     executor = new PoolExecutor(pool, {
       statementTimeoutMs,
       ownsPool: true,
+      ...schema,
       ...(onConnectionError === undefined ? {} : { onConnectionError }),
     })
   } else {
     executor = toExecutor((options.pool ?? options.db)!, {
       statementTimeoutMs,
+      ...schema,
       ...(onConnectionError === undefined ? {} : { onConnectionError }),
     })
   }

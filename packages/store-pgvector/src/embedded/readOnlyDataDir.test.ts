@@ -1,0 +1,140 @@
+import { execFileSync } from 'node:child_process'
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openEmbeddedStore } from './openEmbeddedStore.js'
+import { walkFiles } from './walkFiles.js'
+
+const probe = fileURLToPath(new URL('../__fixtures__/openProbe.mjs', import.meta.url))
+// Root ignores file permissions: as root the probe runs as `nobody`, otherwise as this user.
+const asRoot = process.getuid?.() === 0
+const NOBODY = 65534
+
+interface ProbeResult {
+  opened: boolean
+  readOnly?: boolean
+  get?: string | null
+  search?: string[]
+  stats?: [string, number][]
+  write?: 'ok' | { message: string; kind: string; code: string }
+  error?: { message: string; kind: string; code: string }
+}
+
+function runProbe(dataDir: string, mode: 'fail' | 'read-only'): ProbeResult {
+  const out = execFileSync(process.execPath, [probe, dataDir, mode], {
+    encoding: 'utf8',
+    timeout: 120_000,
+    ...(asRoot ? { uid: NOBODY, gid: NOBODY } : {}),
+  })
+  return JSON.parse(out.trim().split('\n').at(-1)!) as ProbeResult
+}
+
+function makeReadOnly(path: string, alsoTop: boolean): void {
+  walkFiles(path, (entry, isDirectory) => {
+    chmodSync(entry, isDirectory ? 0o555 : 0o444)
+    return true
+  })
+  if (alsoTop) chmodSync(path, 0o555)
+}
+
+describe('a data directory this user may not write', { timeout: 300_000 }, () => {
+  let parent: string
+  let template: string
+  beforeAll(async () => {
+    if (!existsSync(fileURLToPath(new URL('../../dist/index.js', import.meta.url)))) {
+      throw new Error('build the package first (npx tsc -p tsconfig.build.json): these tests spawn dist/')
+    }
+    parent = mkdtempSync(join(tmpdir(), 'am-readonly-'))
+    chmodSync(parent, 0o755)
+    template = join(parent, 'template')
+    const store = await openEmbeddedStore({
+      dataDir: template,
+      model: 'probe',
+      dimensions: 4,
+      handleSignals: false,
+    })
+    await store.upsert('ns', [
+      {
+        id: 'kept',
+        tier: 'semantic',
+        content: 'kept safe',
+        fingerprint: 'k',
+        embedding: Float32Array.from([1, 0, 0, 0]),
+      },
+    ])
+    await store.close()
+  }, 120_000)
+  afterAll(() => {
+    if (parent === undefined) return
+    walkFiles(parent, (entry, isDirectory) => {
+      chmodSync(entry, isDirectory ? 0o755 : 0o644)
+      return true
+    })
+    rmSync(parent, { recursive: true, force: true })
+  })
+
+  function copyOfTemplate(name: string): string {
+    const dir = join(parent, name)
+    execFileSync('cp', ['-a', template, dir])
+    // PostgreSQL files are private to their owner: the probe's user must own the copy.
+    if (asRoot) execFileSync('chown', ['-R', `${NOBODY}:${NOBODY}`, dir])
+    return dir
+  }
+
+  it('says so in one sentence, and a reader gets a read-only snapshot that serves get, search and stats', () => {
+    const dir = copyOfTemplate('readonly-dir')
+    makeReadOnly(dir, true)
+    const refused = runProbe(dir, 'fail')
+    expect(refused.opened).toBe(false)
+    expect(refused.error?.kind).toBe('permission')
+    expect(refused.error?.message).toBe(
+      `the lock file in the data directory ${dir} is not writable by this user: make it writable (chmod -R u+w ${dir}, or run as its owner) or use another data directory`,
+    )
+
+    const reader = runProbe(dir, 'read-only')
+    expect(reader).toMatchObject({
+      opened: true,
+      readOnly: true,
+      get: 'kept safe',
+      search: ['kept'],
+      stats: [['ns', 1]],
+    })
+    expect(reader.write).toMatchObject({ kind: 'permission' })
+    expect((reader.write as { message: string }).message).toMatch(
+      new RegExp(
+        `^the data directory ${dir} is read-only for this user, so it was opened for reading only: make it writable`,
+      ),
+    )
+    // Nothing was left behind in the directory.
+    expect(readdirSync(dir).filter((name) => name.startsWith('agent-memory'))).toEqual([])
+  })
+
+  it('names a read-only file instead of PGlite\'s "Aborted()"', () => {
+    const dir = copyOfTemplate('readonly-files')
+    makeReadOnly(join(dir, 'base'), false)
+    makeReadOnly(join(dir, 'global'), false)
+    chmodSync(dir, 0o777)
+    const refused = runProbe(dir, 'fail')
+    expect(refused.opened).toBe(false)
+    expect(refused.error?.kind).toBe('permission')
+    expect(refused.error?.message).not.toMatch(/Aborted/)
+    expect(refused.error?.message).toMatch(
+      new RegExp(
+        `^${dir}/(base|global)(/\\S+)? in the data directory ${dir} is not writable by this user: make it writable`,
+      ),
+    )
+    expect(runProbe(dir, 'read-only')).toMatchObject({ opened: true, readOnly: true, get: 'kept safe' })
+    expect(existsSync(join(dir, 'agent-memory.lock'))).toBe(false)
+  })
+
+  it('says a data directory that cannot be created cannot be created', () => {
+    const locked = join(parent, 'no-entry')
+    execFileSync('mkdir', ['-m', '555', locked])
+    const result = runProbe(join(locked, 'data'), 'read-only')
+    expect(result.error?.message).toBe(
+      `the data directory ${join(locked, 'data')} cannot be created by this user: create it with write access for this user, or use another data directory`,
+    )
+  })
+})
