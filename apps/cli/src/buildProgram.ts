@@ -16,6 +16,7 @@ import { registerRepairCommand } from './commands/registerRepairCommand.js'
 import { registerSearchCommand } from './commands/registerSearchCommand.js'
 import { registerServeCommand } from './commands/registerServeCommand.js'
 import { registerStatsCommand } from './commands/registerStatsCommand.js'
+import { registerUiCommand } from './commands/registerUiCommand.js'
 
 /**
  * The `agent-memory` program. Store and embedder flags are program-wide (accepted before or after
@@ -68,6 +69,7 @@ export function buildProgram(context: CommandContext): Command {
   registerReembedCommand(program, context)
   registerMcpCommand(program, context)
   registerServeCommand(program, context)
+  registerUiCommand(program, context)
   registerDemoCommand(program, context)
   return program
 }

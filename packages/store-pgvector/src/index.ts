@@ -17,4 +17,5 @@ export { chunks, DEFAULT_DIMENSIONS, memories, storeMeta, tsvector } from './sch
 export type { DatabaseHandle } from './sql/toExecutor.js'
 export { type CreatePgVectorStoreOptions, createPgVectorStore } from './store/createPgVectorStore.js'
 export { PgVectorStore, type PgVectorStoreOptions } from './store/PgVectorStore.js'
+export type { RepairQueueEntry } from './store/RepairQueueEntry.js'
 export { segmentWords } from './store/segmentWords.js'

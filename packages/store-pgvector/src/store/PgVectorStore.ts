@@ -26,6 +26,7 @@ import type { SqlRunner } from '../sql/SqlRunner.js'
 import { BinaryCopyWriter, type CopyValue } from './BinaryCopyWriter.js'
 import { buildFilter } from './buildFilter.js'
 import { MEMORY_COLUMNS } from './memoryColumns.js'
+import type { RepairQueueEntry } from './RepairQueueEntry.js'
 import { rowToMemory } from './rowToMemory.js'
 import { SqlParams } from './SqlParams.js'
 import { BM25_B, BM25_K1, documentText, queryText, searchVectorSql } from './searchText.js'
@@ -1149,6 +1150,46 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
       return [...byNamespace.values()].sort((a, b) =>
         a.namespace < b.namespace ? -1 : a.namespace > b.namespace ? 1 : 0,
       )
+    })
+  }
+
+  /** The repair queue with each row's stored reason, oldest first (the web inspector's repair page). */
+  async repairQueue(options: { namespace?: string; limit?: number } = {}): Promise<RepairQueueEntry[]> {
+    const ns = options.namespace === undefined ? undefined : checkNamespace(options.namespace)
+    const limit = Math.min(1_000, Math.max(1, Math.floor(options.limit ?? 100)))
+    return this.#executor.transaction(async (sql) => {
+      const result = await sql.query<Record<string, unknown>>(
+        `SELECT namespace, id, content, embed_state, repair_attempts, next_attempt_at, leased_until,
+           last_error, created_at
+         FROM memories WHERE embed_state <> 'ok' AND ($1::text IS NULL OR namespace = $1)
+         ORDER BY created_at, namespace, id LIMIT $2`,
+        [ns ?? null, limit],
+      )
+      const date = (value: unknown) =>
+        value === null || value === undefined ? null : new Date(value as string)
+      return result.rows.map((row) => ({
+        namespace: String(row.namespace),
+        id: String(row.id),
+        content: String(row.content),
+        embedState: row.embed_state === 'failed' ? ('failed' as const) : ('pending' as const),
+        attempts: Number(row.repair_attempts ?? 0),
+        nextAttemptAt: date(row.next_attempt_at),
+        leasedUntil: date(row.leased_until),
+        lastError: row.last_error === null || row.last_error === undefined ? null : String(row.last_error),
+        createdAt: date(row.created_at) ?? new Date(0),
+      }))
+    })
+  }
+
+  /** A memory's chunk texts in order (empty when it has none or is missing from the namespace). */
+  async chunksOf(namespace: string, id: string): Promise<Array<{ idx: number; text: string }>> {
+    const ns = checkNamespace(namespace)
+    return this.#executor.transaction(async (sql) => {
+      const result = await sql.query<{ idx: number; text: string }>(
+        'SELECT idx, text FROM memory_chunks WHERE namespace = $1 AND memory_id = $2 ORDER BY idx',
+        [ns, id],
+      )
+      return result.rows.map((row) => ({ idx: Number(row.idx), text: String(row.text) }))
     })
   }
 

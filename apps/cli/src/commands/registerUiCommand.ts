@@ -1,0 +1,16 @@
+import type { Command } from 'commander'
+import type { CommandContext } from '../cli/CommandContext.js'
+import { integerIn } from '../cli/parsers/integerIn.js'
+import { runInspector } from '../ui/runInspector.js'
+
+export function registerUiCommand(program: Command, context: CommandContext): void {
+  program
+    .command('ui')
+    .description(
+      'open the web inspector on 127.0.0.1 (prints the address with its access token) until stopped',
+    )
+    .option('--host <address>', 'address to listen on', '127.0.0.1')
+    .option('--port <n>', 'port (default: a free one)', integerIn(0, 65_535), 0)
+    .option('--allow-remote', 'allow a non-loopback --host (other machines can then connect with the token)')
+    .action((flags: { host: string; port: number; allowRemote?: boolean }) => runInspector(context, flags))
+}
