@@ -6,6 +6,7 @@ import { scoreRanking } from '../locomo/scoreRanking.js'
 import { createRng } from './createRng.js'
 import { createZipfText } from './createZipfText.js'
 import { exactTopK } from './exactTopK.js'
+import { exactTopKMany } from './exactTopKMany.js'
 import { generateClusteredVectors } from './generateClusteredVectors.js'
 import { parseArgs } from './parseArgs.js'
 import { percentile } from './percentile.js'
@@ -78,6 +79,28 @@ describe('exactTopK', () => {
 
   it('restricts to candidates', () => {
     expect(exactTopK(set, new Float32Array([1, 0]), 2, [1, 2, 3])).toEqual([3, 1])
+  })
+})
+
+describe('exactTopKMany', () => {
+  it('returns exactly what exactTopK returns for each query, across blocks and with ties', () => {
+    const set = generateClusteredVectors({ count: 700, dimensions: 24, clusters: 7, centreSeed: 3, seed: 4 })
+    // Duplicated rows make ties that must break by row index exactly as exactTopK breaks them.
+    const data = new Float32Array(set.data.length + 24 * 5)
+    data.set(set.data)
+    for (let i = 0; i < 5; i++) data.set(set.row(i * 11), set.data.length + i * 24)
+    const withTies = vectorSetOf(data, 24)
+    const queries = generateClusteredVectors({
+      count: 70,
+      dimensions: 24,
+      clusters: 7,
+      centreSeed: 3,
+      seed: 5,
+    })
+    const many = exactTopKMany(withTies, queries, 10)
+    expect(many).toHaveLength(70)
+    for (let q = 0; q < 70; q++) expect(many[q]).toEqual(exactTopK(withTies, queries.row(q), 10))
+    expect(exactTopKMany(vectorSetOf(set.data.slice(0, 24 * 3), 24), queries, 10)[0]).toHaveLength(3)
   })
 })
 

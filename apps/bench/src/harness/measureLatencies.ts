@@ -11,6 +11,8 @@ export interface Measured<T> {
   latency: LatencySummary
   /** The result of every timed call, in call order. */
   results: T[]
+  /** Every timed call's latency (ms), in call order. */
+  samples: number[]
 }
 
 /**
@@ -30,5 +32,5 @@ export async function measureLatencies<T>(
     samples.push(Number(process.hrtime.bigint() - start) / 1e6)
     results.push(result)
   }
-  return { latency: summarizeLatencies(samples), results }
+  return { latency: summarizeLatencies(samples), results, samples }
 }

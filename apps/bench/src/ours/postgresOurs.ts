@@ -56,9 +56,12 @@ export function postgresOursIngest(options: PostgresOursOptions): OursIngest {
   let opened: Opened | undefined
   return {
     label: `agent-memory store.upsert (batches of ${BATCH})`,
-    run: async (rows) => {
+    prepare: async () => {
       await close(opened)
       opened = await open(options, 'w1', false)
+    },
+    run: async (rows) => {
+      if (!opened) throw new Error('prepare() first')
       await upsertGrouped(opened.store, rows, toMemoryWrites(rows), BATCH)
     },
     close: async () => {

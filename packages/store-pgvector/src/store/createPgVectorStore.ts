@@ -2,6 +2,7 @@ import { InvalidArgumentError } from '@agent-memory/core'
 import pg from 'pg'
 import { migrateWith } from '../migrate/migrate.js'
 import type { Executor } from '../sql/Executor.js'
+import { PgliteExecutor } from '../sql/PgliteExecutor.js'
 import { PoolExecutor } from '../sql/PoolExecutor.js'
 import { type DatabaseHandle, toExecutor } from '../sql/toExecutor.js'
 import { PgVectorStore, type PgVectorStoreOptions } from './PgVectorStore.js'
@@ -63,6 +64,8 @@ export async function createPgVectorStore(options: CreatePgVectorStoreOptions): 
   }
   try {
     if (options.migrate === true) await migrateWith(executor, { dimensions: options.dimensions })
+    // A caller's PGlite has no autovacuum either: collect statistics it never got (see PgliteExecutor).
+    if (executor instanceof PgliteExecutor) await executor.analyzeIfNeeded()
     return await new PgVectorStore(executor, options).open()
   } catch (error) {
     await executor.close().catch(() => undefined)

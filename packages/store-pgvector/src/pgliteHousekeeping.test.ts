@@ -1,0 +1,75 @@
+import type { MemoryWrite } from '@agent-memory/core'
+import { axisVector } from '@agent-memory/testkit'
+import { PGlite } from '@electric-sql/pglite'
+import { vector } from '@electric-sql/pglite-pgvector'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createPgVectorStore, migrate } from './index.js'
+
+const dims = 8
+
+function writes(count: number): MemoryWrite[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: `h-${i}`,
+    tier: 'semantic',
+    content: `note ${i} about the garden`,
+    summary: null,
+    metadata: {},
+    tags: [],
+    linkedMemoryIds: [],
+    fingerprint: `f${i}`,
+    embedding: axisVector(dims, i % dims),
+  }))
+}
+
+async function tableStats(db: PGlite, table: string) {
+  const stats = await db.query<{ vacuums: number; columns: number }>(
+    `SELECT (SELECT vacuum_count FROM pg_stat_all_tables WHERE relname = $1)::int AS vacuums,
+       (SELECT count(*) FROM pg_statistic WHERE starelid = $1::regclass)::int AS columns`,
+    [table],
+  )
+  return stats.rows[0]!
+}
+
+/** PGlite runs no autovacuum: the store's executor has to stand in for it, on a caller's PGlite too. */
+describe('PGlite housekeeping', { timeout: 120_000 }, () => {
+  const open: PGlite[] = []
+  afterEach(async () => {
+    for (const db of open.splice(0)) await db.close()
+  })
+
+  it('createPgVectorStore({ db }) collects statistics that a loader never did', async () => {
+    const db = await PGlite.create({ extensions: { vector } })
+    open.push(db)
+    await migrate(db, { dimensions: dims })
+    // Rows written behind the store's back, as a bulk loader or an older version would leave them.
+    await db.query(
+      `INSERT INTO memories (namespace, id, tier, content, fingerprint, embed_state, created_at, updated_at, last_accessed_at, search)
+       SELECT 'ns', 'raw-' || g, 'semantic', 'raw row ' || g, 'raw' || g, 'pending', now(), now(), now(), to_tsvector('simple', 'raw row')
+       FROM generate_series(1, 300) g`,
+    )
+    expect((await tableStats(db, 'memories')).columns).toBe(0)
+    const store = await createPgVectorStore({ db, dimensions: dims })
+    expect((await tableStats(db, 'memories')).columns).toBeGreaterThan(0)
+    await store.close()
+  })
+
+  it('vacuums once reinforcement has left enough dead row versions', async () => {
+    const db = await PGlite.create({ extensions: { vector } })
+    open.push(db)
+    await migrate(db, { dimensions: dims })
+    const store = await createPgVectorStore({ db, dimensions: dims })
+    const rows = writes(200)
+    await store.upsert('ns', rows)
+    expect((await tableStats(db, 'memories')).vacuums).toBe(0)
+    // 3 × 200 updated rows: past autovacuum's 50 + 20% threshold.
+    for (let round = 0; round < 3; round++) {
+      await store.reinforce(
+        'ns',
+        rows.map((row) => row.id),
+      )
+    }
+    await store.stats('ns') // queued behind the housekeeping
+    expect((await tableStats(db, 'memories')).vacuums).toBeGreaterThan(0)
+    await store.close()
+  })
+})
