@@ -84,13 +84,13 @@ describe('agent-memory at the edges (subprocess)', () => {
     ).toBe(0)
     const mismatch = await runCli(['search', 'tomatoes', '--namespace', 'g', '--data-dir', dataDir])
     expect(mismatch.code).toBe(1)
-    expect(mismatch.stderr).toMatch(/embedder mismatch: .*256.*1536.*agent-memory reembed/)
+    expect(mismatch.stderr).toMatch(/embedder mismatch: .*256.*512.*agent-memory reembed/)
     expect(lines(mismatch.stderr).filter((line) => line.startsWith('error:'))).toHaveLength(1)
 
     const reembed = await runCli(['reembed', '--data-dir', dataDir, '--json'])
     expect(reembed.code).toBe(0)
     expect(JSON.parse(reembed.stdout)).toMatchObject({
-      dimensions: 1536,
+      dimensions: 512,
       queued: 1,
       repaired: 1,
       remaining: 0,

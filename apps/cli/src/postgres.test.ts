@@ -46,7 +46,7 @@ describe('agent-memory on real PostgreSQL (subprocess)', () => {
       expect(init.code).toBe(0)
       expect(JSON.parse(init.stdout)).toMatchObject({
         store: { kind: 'postgres' },
-        embedder: { dimensions: 1536 },
+        embedder: { dimensions: 512 },
       })
     })
 

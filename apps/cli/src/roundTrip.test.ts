@@ -74,7 +74,7 @@ describe('agent-memory on the embedded store (subprocess)', () => {
     const stats = await cli('stats', '--json')
     expect(stats.code).toBe(0)
     const parsedStats = JSON.parse(stats.stdout)
-    expect(parsedStats.embedder).toMatchObject({ dimensions: 1536 })
+    expect(parsedStats.embedder).toMatchObject({ dimensions: 512 })
     expect(parsedStats.namespaces.map((entry: { namespace: string }) => entry.namespace)).toContain('bob')
     expect(parsedStats.storage.tableBytes).toBeGreaterThan(0)
   })

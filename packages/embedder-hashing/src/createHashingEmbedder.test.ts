@@ -62,8 +62,8 @@ describe('createHashingEmbedder', () => {
     expect(embedder.dimensions).toBe(384)
     const [vector] = await embedder.embed(['hello world'])
     expect(vector).toHaveLength(384)
-    expect(createHashingEmbedder().model).toBe('agent-memory/hashing-v1?dims=1536&ngram=3')
-    expect(createHashingEmbedder().dimensions).toBe(1536)
+    expect(createHashingEmbedder().model).toBe('agent-memory/hashing-v1?dims=512&ngram=3')
+    expect(createHashingEmbedder().dimensions).toBe(512)
   })
 
   it('declares its calibrated minScore, and lets the caller override it', () => {

@@ -8,7 +8,7 @@ export interface OpenedMemory {
   embedder: Embedder
   /** e.g. `embedded PGlite at /home/me/.agent-memory` or `PostgreSQL at postgres://me:***@db/app`. */
   storeDescription: string
-  /** e.g. `hashing (agent-memory/hashing-v1?dims=1536&ngram=3, 1536 dimensions; offline, lexical)`. */
+  /** e.g. `hashing (agent-memory/hashing-v1?dims=512&ngram=3, 512 dimensions; offline, lexical)`. */
   embedderDescription: string
   close(): Promise<void>
   /** Embedded: the process whose store server this command uses (it did not open the files). */
