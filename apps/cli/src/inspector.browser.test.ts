@@ -30,7 +30,7 @@ function rawGet(port: number, pathname: string, host: string): Promise<{ status:
   })
 }
 
-describe('agent-memory ui (the web inspector in Debian chromium)', { timeout: 240_000 }, () => {
+describe('agent-memory ui (the web inspector in Debian chromium)', { timeout: 300_000 }, () => {
   let dir: string
   let remove: () => Promise<void>
   let embeddings: FakeEmbeddingsServer

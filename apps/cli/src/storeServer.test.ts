@@ -15,7 +15,7 @@ const contentsOf = (listJson: string) =>
 
 const textOf = (result: unknown) => (result as ToolText).content.map((part) => part.text).join('\n')
 
-describe('one embedded store, many local commands (the store server)', { timeout: 240_000 }, () => {
+describe('one embedded store, many local commands (the store server)', { timeout: 300_000 }, () => {
   let dir: string
   let remove: () => Promise<void>
   beforeAll(async () => {

@@ -32,7 +32,7 @@ async function expectClosedRefusals(store: PgVectorStore): Promise<void> {
   }
 }
 
-describe('a closed store (PGlite)', { timeout: 60_000 }, () => {
+describe('a closed store (PGlite)', { timeout: 300_000 }, () => {
   it('refuses every call with a non-retryable StoreError', async () => {
     await expectClosedRefusals(
       await openEmbeddedStore({ dataDir: 'memory://', model: 'm', dimensions: dims }),
@@ -41,7 +41,7 @@ describe('a closed store (PGlite)', { timeout: 60_000 }, () => {
 })
 
 if (requirePostgres('a closed store (PostgreSQL)')) {
-  describe('a closed store (PostgreSQL)', { timeout: 60_000 }, () => {
+  describe('a closed store (PostgreSQL)', { timeout: 300_000 }, () => {
     it('refuses every call with a non-retryable StoreError', async () => {
       const database = await createTestDatabase('closed')
       try {

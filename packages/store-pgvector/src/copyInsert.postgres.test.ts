@@ -11,7 +11,7 @@ import {
 import { createPgVectorStore, migrate } from './index.js'
 
 if (requirePostgres('binary COPY of all-new batches')) {
-  describe('binary COPY of all-new batches', { timeout: 120_000 }, () => {
+  describe('binary COPY of all-new batches', { timeout: 300_000 }, () => {
     let database: Awaited<ReturnType<typeof createTestDatabase>>
     let pool: pg.Pool
     const dims = 8

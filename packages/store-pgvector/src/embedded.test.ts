@@ -41,7 +41,7 @@ const exited = (proc: ChildProcess) =>
     else proc.on('exit', (code) => resolve(code))
   })
 
-describe('embedded PGlite store', { timeout: 60_000 }, () => {
+describe('embedded PGlite store', { timeout: 300_000 }, () => {
   beforeAll(() => {
     if (!existsSync(fileURLToPath(new URL('../dist/index.js', import.meta.url)))) {
       throw new Error('build the package first (npx tsc -p tsconfig.build.json): the lock tests spawn dist/')

@@ -34,7 +34,7 @@ function batch(prefix: string, revision: string, keepEvery: number): MemoryWrite
  * The LoCoMo evaluation opens a fresh embedded store per variant in one process; bulk writes
  * (COPY through '/dev/blob', a staging temp table per upsert) must keep working in each of them.
  */
-describe('bulk writes on several PGlite stores in one process', { timeout: 180_000 }, () => {
+describe('bulk writes on several PGlite stores in one process', { timeout: 300_000 }, () => {
   afterEach(() => {
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
   })

@@ -15,7 +15,7 @@ import { migrationsFolder } from './migrate/migrationsFolder.js'
 const url = databaseUrl()!
 
 if (requirePostgres('PostgreSQL-only behaviour')) {
-  describe('PostgreSQL-only behaviour', { timeout: 120_000 }, () => {
+  describe('PostgreSQL-only behaviour', { timeout: 300_000 }, () => {
     let database: Awaited<ReturnType<typeof createTestDatabase>>
     let pool: pg.Pool
     const dims = 16

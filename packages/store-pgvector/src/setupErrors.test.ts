@@ -65,7 +65,7 @@ async function schemaScenario(
   expect((await query('SHOW search_path')).rows[0]?.search_path).toBe(pathBefore)
 }
 
-describe('setup errors and the schema option on PGlite', { timeout: 120_000 }, () => {
+describe('setup errors and the schema option on PGlite', { timeout: 300_000 }, () => {
   it("keeps agent-memory's tables in their own schema beside an app's memories table", async () => {
     const db = await PGlite.create({ extensions: { vector } })
     try {
@@ -77,7 +77,7 @@ describe('setup errors and the schema option on PGlite', { timeout: 120_000 }, (
 })
 
 if (requirePostgres('setup errors and the schema option on PostgreSQL')) {
-  describe('setup errors and the schema option on PostgreSQL', { timeout: 120_000 }, () => {
+  describe('setup errors and the schema option on PostgreSQL', { timeout: 300_000 }, () => {
     let database: Awaited<ReturnType<typeof createTestDatabase>>
     let pool: pg.Pool
     const role = `am_limited_${process.pid}`

@@ -51,7 +51,7 @@ const write = (id: string, x = 0) => ({
   embedding: v(x),
 })
 
-describe('embedded store server (PGlite over a Unix socket)', { timeout: 60_000 }, () => {
+describe('embedded store server (PGlite over a Unix socket)', { timeout: 300_000 }, () => {
   afterEach(async () => {
     for (const store of open.splice(0).reverse()) await store.close().catch(() => undefined)
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })

@@ -53,7 +53,7 @@ function freshDir(): string {
   return dir
 }
 
-describe('DataDirLock', { timeout: 180_000 }, () => {
+describe('DataDirLock', { timeout: 300_000 }, () => {
   beforeAll(() => {
     if (!existsSync(fileURLToPath(new URL('../../dist/index.js', import.meta.url)))) {
       throw new Error('build the package first (npx tsc -p tsconfig.build.json): the lock tests spawn dist/')

@@ -8,7 +8,7 @@ const v = () => Float32Array.from([1, 0, 0, 0])
 
 /** The inspector's read-only queries: the repair queue with reasons, and a memory's chunks. */
 function inspectSuite(name: string, open: () => Promise<PgVectorStore>) {
-  describe(name, { timeout: 120_000 }, () => {
+  describe(name, { timeout: 300_000 }, () => {
     it('lists the repair queue oldest first with the recorded reason, scoped by namespace', async () => {
       const store = await open()
       try {
