@@ -11,16 +11,19 @@ function nestedJson(depth: number): string {
 describe('agent-memory ingest with bad lines and binary files (subprocess)', () => {
   let dir: string
   let remove: () => Promise<void>
-  let dataDir: string
   beforeAll(async () => {
     ;({ dir, remove } = await temporaryDirectory())
-    dataDir = path.join(dir, 'store')
   })
   afterAll(async () => remove())
 
-  const cli = (...args: string[]) => runCli([...args, '--data-dir', dataDir])
+  // A store per case: a case that fails cannot leave its store locked for the next one.
+  const storeFor = (name: string) => {
+    const dataDir = path.join(dir, `store-${name}`)
+    return (...args: string[]) => runCli([...args, '--data-dir', dataDir])
+  }
 
   it('names each bad line as file:line: reason, writes the rest, and says so in the exit code', async () => {
+    const cli = storeFor('bad-lines')
     const other = path.join(dir, 'other.jsonl')
     await writeFile(other, `${JSON.stringify({ id: 'shared-id', content: 'Owned by another user' })}\n`)
     expect((await cli('ingest', other, '-n', 'bob')).code).toBe(0)
@@ -62,6 +65,7 @@ describe('agent-memory ingest with bad lines and binary files (subprocess)', () 
   })
 
   it('streams a .jsonl file with progress naming the line', async () => {
+    const cli = storeFor('stream')
     const file = path.join(dir, 'many.jsonl')
     const lines = Array.from({ length: 300 }, (_, i) => JSON.stringify({ content: `Fact number ${i}` }))
     await writeFile(file, `${lines.join('\n')}\n`)
@@ -72,6 +76,7 @@ describe('agent-memory ingest with bad lines and binary files (subprocess)', () 
   })
 
   it('skips a binary file named .txt or .md with a warning and ingests the text beside it', async () => {
+    const cli = storeFor('binary')
     const folder = path.join(dir, 'mixed')
     await import('node:fs/promises').then((fs) => fs.mkdir(folder))
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48])
