@@ -36,6 +36,13 @@ export interface MemoryWrite {
    */
   keepEmbedding?: boolean
   /**
+   * Write only if no live memory (not superseded, not expired, validity open) in this namespace
+   * and tier has this fingerprint, checked atomically with the write: otherwise nothing is
+   * written and the outcome is `duplicate` with that memory's id. Concurrent writers of the same
+   * text therefore leave exactly one memory. Ignored when a row with this id already exists.
+   */
+  unlessDuplicate?: boolean
+  /**
    * The chunk contract. `undefined`: the store decides (keeps existing chunk rows when the
    * fingerprint is unchanged, clears them when the content changed). A non-empty array:
    * replace the rows exactly. An empty array: explicit clear.

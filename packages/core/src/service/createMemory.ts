@@ -305,6 +305,9 @@ export function createMemory(config: {
       }
       const id = prepared.input.id ?? uuidv7(at.getTime())
       const write = toWrite(id, prepared, at)
+      // The check above is a fast path; the store makes it atomic with the insert, so parallel
+      // writers of the same text leave one memory (the others reinforce it below).
+      if (mode.dedup && prepared.input.id === undefined) write.unlessDuplicate = true
       if (mode.defaultValidFrom && prepared.input.validFrom === undefined)
         write.validFrom = mode.defaultValidFrom
       seenInBatch.set(dedupKey, id)
@@ -328,8 +331,20 @@ export function createMemory(config: {
           )
         : []
     const conflicts: string[] = []
+    for (const [i, item] of toStore.entries()) {
+      const outcome = outcomes[i]
+      if (outcome?.status !== 'duplicate') continue
+      const existing = await store.get(namespace, outcome.id)
+      if (existing !== null) await reinforceDuplicate(namespace, existing, at)
+      results[item.index] = {
+        id: outcome.id,
+        status: 'reinforced',
+        ...(item.prepared.redacted ? { redacted: true as const } : {}),
+      }
+    }
     toStore.forEach((item, i) => {
       const outcome = outcomes[i]
+      if (outcome?.status === 'duplicate') return
       if (!outcome || outcome.status === 'conflict') {
         conflicts.push(
           `${indexed ? `[${item.index}].` : ''}id: ${JSON.stringify(item.write.id)} cannot be used`,

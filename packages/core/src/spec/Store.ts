@@ -9,6 +9,11 @@ export type UpsertOutcome =
   | { id: string; status: 'inserted' | 'updated' }
   /** The id exists in another namespace: nothing was written (ids never cross namespaces). */
   | { id: string; status: 'conflict' }
+  /**
+   * `unlessDuplicate` and a live memory of the same namespace, tier and fingerprint exists (or
+   * an earlier write of the same batch is one): nothing was written; `id` is that memory's.
+   */
+  | { id: string; status: 'duplicate' }
 
 export interface SearchOptions {
   filter?: MemoryFilter

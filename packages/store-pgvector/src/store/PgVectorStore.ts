@@ -52,6 +52,8 @@ export interface PgVectorStoreOptions {
 }
 
 const ADVISORY_ID_LOCK = 1_634_625_901
+/** Advisory lock class for "is a live memory with this namespace, tier and fingerprint there?". */
+const ADVISORY_FINGERPRINT_LOCK = 1_634_625_903
 const EXACT_SEARCH_MAX_ROWS = 2_000
 /**
  * HNSW serves a namespace only when it holds at least this share of the table's rows. Measured
@@ -374,6 +376,11 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
         [writes.map((write) => write.id)],
       )
       const existing = new Map(existingRows.rows.map((row) => [row.id, row]))
+      const live = await this.#liveDuplicates(
+        sql,
+        ns,
+        writes.filter((write) => write.unlessDuplicate === true && !existing.has(write.id)),
+      )
       const outcomes: UpsertOutcome[] = []
       const accepted: MemoryWrite[] = []
       for (const write of writes) {
@@ -381,6 +388,15 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
         if (found !== undefined && found.namespace !== ns) {
           outcomes.push({ id: write.id, status: 'conflict' })
           continue
+        }
+        if (write.unlessDuplicate === true && found === undefined) {
+          const key = `${write.tier}\u0001${write.fingerprint}`
+          const duplicateOf = live.get(key)
+          if (duplicateOf !== undefined) {
+            outcomes.push({ id: duplicateOf, status: 'duplicate' })
+            continue
+          }
+          live.set(key, write.id)
         }
         outcomes.push({ id: write.id, status: found === undefined ? 'inserted' : 'updated' })
         accepted.push(write)
@@ -429,6 +445,40 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
       this.#counts.delete(`memories:${ns}`)
       return outcomes
     })
+  }
+
+  /**
+   * For writes that must not duplicate a live memory: takes a transaction-scoped advisory lock
+   * per (namespace, tier, fingerprint), in hash order so concurrent batches never deadlock, then
+   * finds the live memories already holding those keys. A concurrent writer of the same key
+   * waits on the lock until this transaction commits, and its own lookup (a new statement under
+   * READ COMMITTED) then sees this row: "check, then insert" is one atomic step per key.
+   */
+  async #liveDuplicates(sql: SqlRunner, ns: string, writes: MemoryWrite[]): Promise<Map<string, string>> {
+    const live = new Map<string, string>()
+    if (writes.length === 0) return live
+    const tiers = writes.map((write) => write.tier)
+    const fingerprints = writes.map((write) => write.fingerprint)
+    await sql.query(
+      `SELECT pg_advisory_xact_lock($1::int, s.h) FROM (
+         SELECT DISTINCT hashtext($2::text || chr(1) || k.tier || chr(1) || k.fp) AS h
+         FROM unnest($3::text[], $4::text[]) AS k(tier, fp)
+       ) s ORDER BY s.h`,
+      [ADVISORY_FINGERPRINT_LOCK, ns, tiers, fingerprints],
+    )
+    const params = new SqlParams()
+    const conditions = [
+      `m.namespace = ${params.add(ns)}`,
+      `(m.tier, m.fingerprint) IN (SELECT * FROM unnest(${params.add(tiers, 'text[]')}, ${params.add(fingerprints, 'text[]')}))`,
+      ...buildFilter(undefined, params),
+    ]
+    const found = await sql.query<{ tier: string; fingerprint: string; id: string }>(
+      `SELECT DISTINCT ON (m.tier, m.fingerprint) m.tier, m.fingerprint, m.id FROM memories m
+       WHERE ${conditions.join(' AND ')} ORDER BY m.tier, m.fingerprint, m.created_at DESC, m.id`,
+      params.values,
+    )
+    for (const row of found.rows) live.set(`${row.tier}\u0001${row.fingerprint}`, row.id)
+    return live
   }
 
   async #insertUpsert(sql: SqlRunner, ns: string, rows: RowValues[], onConflict: string): Promise<void> {
@@ -844,11 +894,15 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
       let text: string
       if (await this.#useAnn(sql, 'memories', ns)) {
         await this.#annSettings(sql, limit)
-        text = `SELECT * FROM (${inner} ORDER BY m.embedding <=> ${query} LIMIT ${limitParam}) s ORDER BY s.distance, s.id`
+        text = `SELECT * FROM (${inner} ORDER BY m.embedding <=> ${query} LIMIT ${limitParam}) s
+          WHERE s.distance <> 'NaN'::float8 ORDER BY s.distance, s.id`
       } else {
         // OFFSET 0 fences the subquery so the planner cannot route the ordering through the
         // global HNSW index (which silently under-returns under a selective filter).
-        text = `SELECT * FROM (${inner} OFFSET 0) s ORDER BY s.distance, s.id LIMIT ${limitParam}`
+        // A zero vector (stored or queried) has no direction: its cosine distance is NaN, which
+        // must never rank (as a score it would reorder every hit fused with it), so it is dropped.
+        text = `SELECT * FROM (${inner} OFFSET 0) s WHERE s.distance <> 'NaN'::float8
+          ORDER BY s.distance, s.id LIMIT ${limitParam}`
       }
       const result = await sql.query<Record<string, unknown>>(text, params.values)
       return result.rows.map((row) => ({ memory: rowToMemory(row), score: 1 - Number(row.distance) }))
@@ -882,7 +936,8 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
       }
       const result = await sql.query<Record<string, unknown>>(
         `SELECT * FROM (
-           SELECT DISTINCT ON (t.id) * FROM ${candidates} t ORDER BY t.id, t.distance, t.chunk_idx
+           SELECT DISTINCT ON (t.id) * FROM ${candidates} t WHERE t.distance <> 'NaN'::float8
+           ORDER BY t.id, t.distance, t.chunk_idx
          ) s ORDER BY s.distance, s.id LIMIT ${limitParam}`,
         params.values,
       )

@@ -113,6 +113,14 @@ export class InMemoryStore implements Store, ChunkStore, RepairStore {
         outcomes.push({ id: write.id, status: 'conflict' })
         continue
       }
+      if (write.unlessDuplicate === true && existing === undefined) {
+        // Synchronous from check to write: no other call interleaves, as a lock would ensure.
+        const live = this.liveByFingerprint(namespace, write.tier, write.fingerprint)
+        if (live !== undefined) {
+          outcomes.push({ id: live.memory.id, status: 'duplicate' })
+          continue
+        }
+      }
       const sameContent = existing !== undefined && existing.memory.fingerprint === write.fingerprint
       const keepVector = write.embedding === null && write.keepEmbedding === true && sameContent
       const embedding = keepVector
@@ -176,12 +184,16 @@ export class InMemoryStore implements Store, ChunkStore, RepairStore {
 
   async findByFingerprint(namespace: string, tier: Tier, fingerprint: string): Promise<Memory | null> {
     checkNamespace(namespace)
+    const found = this.liveByFingerprint(namespace, tier, fingerprint)
+    return found ? copyMemory(found.memory) : null
+  }
+
+  private liveByFingerprint(namespace: string, tier: Tier, fingerprint: string): Row | undefined {
     const now = this.clock()
-    const found = this.inNamespace(namespace)
+    return this.inNamespace(namespace)
       .filter((row) => row.memory.tier === tier && row.memory.fingerprint === fingerprint)
       .filter((row) => matchesFilter(row.memory, undefined, now))
       .sort((a, b) => a.memory.createdAt.getTime() - b.memory.createdAt.getTime() || compareIds(a, b))[0]
-    return found ? copyMemory(found.memory) : null
   }
 
   async list(namespace: string, options: ListOptions = {}): Promise<Memory[]> {
