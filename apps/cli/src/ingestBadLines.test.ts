@@ -57,7 +57,7 @@ describe('agent-memory ingest with bad lines and binary files (subprocess)', () 
     expect(bees.metadata).toMatchObject({ note: 'hivetwo', odd: '\ufffd' })
     // The other namespace's memory is untouched.
     const bob = JSON.parse((await cli('get', 'shared-id', '-n', 'bob', '--json')).stdout)
-    expect(bob.content).toBe('Owned by another user')
+    expect(bob.memory.content).toBe('Owned by another user')
 
     const again = await cli('ingest', file, '-n', 'ana', '--json')
     expect(JSON.parse(again.stdout)).toMatchObject({ inserted: 0, unchanged: 3 })

@@ -67,7 +67,7 @@ describe('agent-memory on the embedded store (subprocess)', () => {
     expect(search.stderr).toContain('embedder hashing')
 
     const got = JSON.parse((await cli('get', result.id, '--namespace', 'bob', '--json')).stdout)
-    expect(got.content).toBe('Bob takes the 7:40 train to work')
+    expect(got.memory.content).toBe('Bob takes the 7:40 train to work')
     const listed = JSON.parse((await cli('list', '--namespace', 'bob', '--json')).stdout)
     expect(listed.memories.map((memory: { id: string }) => memory.id)).toEqual([result.id])
 

@@ -1,14 +1,19 @@
+import { redactSecrets } from '@agent-memory/core'
 import { CommanderError } from 'commander'
 import { buildProgram } from './buildProgram.js'
 import type { CliIo } from './cli/CliIo.js'
 import type { CommandContext, OpenOptions } from './cli/CommandContext.js'
 import { describeFailure } from './cli/describeFailure.js'
 import { ExitCode } from './cli/ExitCode.js'
+import { jsonRequested } from './cli/jsonRequested.js'
 import { processIo } from './cli/processIo.js'
 import type { CliConfig } from './config/CliConfig.js'
 import type { GlobalOptions } from './config/GlobalOptions.js'
 import { resolveConfig } from './config/resolveConfig.js'
+import { CLI_JSON_VERSION } from './json/CLI_JSON_VERSION.js'
+import type { ErrorJson } from './json/ErrorJsonSchema.js'
 import type { OpenedMemory } from './open/OpenedMemory.js'
+import { writeJson } from './output/writeJson.js'
 
 export interface RunCliOptions {
   io?: CliIo
@@ -74,6 +79,16 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
 
   const program = buildProgram(context)
   programOptions = () => program.opts<GlobalOptions>()
+  // Under --json a failure is a document on stdout too, so a script reads one JSON value either way.
+  const failJson = (reason: string, message: string, retryable: boolean) => {
+    if (!jsonRequested(argv)) return
+    const command = argv.find((arg) => program.commands.some((candidate) => candidate.name() === arg))
+    writeJson<ErrorJson>(io, {
+      version: CLI_JSON_VERSION,
+      ...(command === undefined ? {} : { command }),
+      error: { reason, message, retryable },
+    })
+  }
   try {
     await program.parseAsync([...argv], { from: 'user' })
     return context.exitCode ?? (controller.signal.aborted ? ExitCode.interrupted : ExitCode.ok)
@@ -81,11 +96,14 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
     if (error instanceof CommanderError) {
       // Help and version exit 0; anything else commander reports is a usage error (already printed).
       if (error.exitCode === 0) return ExitCode.ok
-      if (error.code === 'commander.help' || error.code === 'commander.helpDisplayed') return ExitCode.usage
+      if (error.code !== 'commander.help' && error.code !== 'commander.helpDisplayed') {
+        failJson('usage', redactSecrets(error.message.replace(/^error: /, '')), false)
+      }
       return ExitCode.usage
     }
     if (controller.signal.aborted && error === controller.signal.reason) {
       io.err('interrupted\n')
+      failJson('interrupted', 'interrupted', true)
       return ExitCode.interrupted
     }
     const explained = opened.reduce<unknown>(
@@ -94,6 +112,7 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
     )
     const failure = describeFailure(explained)
     io.err(`error: ${failure.message}\n`)
+    failJson(failure.reason, failure.message, failure.retryable)
     if (debug) io.err(`${failure.detail}\n`)
     return failure.exitCode
   } finally {

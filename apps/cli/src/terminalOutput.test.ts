@@ -45,7 +45,7 @@ describe('agent-memory prints stored text safely (subprocess)', () => {
 
   it('keeps --json exact: the stored text round-trips', async () => {
     const result = await runCli(['get', ID, '-n', 'eve', '--json', '--data-dir', dataDir])
-    expect(JSON.parse(result.stdout).content).toBe(
+    expect(JSON.parse(result.stdout).memory.content).toBe(
       'Pay \u001b[31mattention\u001b[0m now \u202eevil\u202c and \u009b2J done\nover',
     )
   })

@@ -14,12 +14,26 @@ import { type Batch, planBatches } from './planBatches.js'
 import { truncateToTokens } from './truncateToTokens.js'
 import { withinCallerWait } from './withinCallerWait.js'
 
+/** The option defaults (the README's figures are checked against these). */
 export const OPENROUTER_DEFAULTS = {
   baseURL: 'https://openrouter.ai/api/v1',
   model: 'openai/text-embedding-3-small',
   dimensions: 1536,
   minScore: 0.3,
   costPerMillionTokens: 0.02,
+  maxBatchSize: 256,
+  maxTokensPerRequest: 300_000,
+  maxTokensPerInput: 8191,
+  truncate: false,
+  encodingFormat: 'float',
+  maxParallel: 4,
+  maxRetries: 5,
+  maxMalformedRetries: 1,
+  timeoutMs: 30_000,
+  deadlineMs: 120_000,
+  retryBaseDelayMs: 500,
+  retryMaxDelayMs: 20_000,
+  maxRetryAfterMs: 60_000,
 } as const
 
 /** Hard limits of the OpenAI embeddings API, which OpenRouter forwards to. */
@@ -53,18 +67,18 @@ export function createOpenRouterEmbedder(options: OpenRouterEmbedderOptions = {}
   }
   const model = options.model ?? OPENROUTER_DEFAULTS.model
   const dimensions = options.dimensions ?? OPENROUTER_DEFAULTS.dimensions
-  const maxBatchSize = options.maxBatchSize ?? 256
-  const maxTokensPerRequest = options.maxTokensPerRequest ?? API_LIMITS.maxTokensPerRequest
+  const maxBatchSize = options.maxBatchSize ?? OPENROUTER_DEFAULTS.maxBatchSize
+  const maxTokensPerRequest = options.maxTokensPerRequest ?? OPENROUTER_DEFAULTS.maxTokensPerRequest
   const maxTokensPerInput =
-    options.maxTokensPerInput ?? Math.min(API_LIMITS.maxTokensPerInput, maxTokensPerRequest)
-  const maxParallel = options.maxParallel ?? 4
-  const maxRetries = options.maxRetries ?? 5
-  const maxMalformedRetries = options.maxMalformedRetries ?? 1
-  const timeoutMs = options.timeoutMs ?? 30_000
-  const deadlineMs = options.deadlineMs ?? 120_000
-  const retryBaseDelayMs = options.retryBaseDelayMs ?? 500
-  const retryMaxDelayMs = options.retryMaxDelayMs ?? 20_000
-  const maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000
+    options.maxTokensPerInput ?? Math.min(OPENROUTER_DEFAULTS.maxTokensPerInput, maxTokensPerRequest)
+  const maxParallel = options.maxParallel ?? OPENROUTER_DEFAULTS.maxParallel
+  const maxRetries = options.maxRetries ?? OPENROUTER_DEFAULTS.maxRetries
+  const maxMalformedRetries = options.maxMalformedRetries ?? OPENROUTER_DEFAULTS.maxMalformedRetries
+  const timeoutMs = options.timeoutMs ?? OPENROUTER_DEFAULTS.timeoutMs
+  const deadlineMs = options.deadlineMs ?? OPENROUTER_DEFAULTS.deadlineMs
+  const retryBaseDelayMs = options.retryBaseDelayMs ?? OPENROUTER_DEFAULTS.retryBaseDelayMs
+  const retryMaxDelayMs = options.retryMaxDelayMs ?? OPENROUTER_DEFAULTS.retryMaxDelayMs
+  const maxRetryAfterMs = options.maxRetryAfterMs ?? OPENROUTER_DEFAULTS.maxRetryAfterMs
   const costPerMillionTokens = options.costPerMillionTokens ?? OPENROUTER_DEFAULTS.costPerMillionTokens
   const minScore = options.minScore ?? OPENROUTER_DEFAULTS.minScore
   const integer = (name: string, value: number, min: number, max: number) => {
@@ -101,7 +115,7 @@ export function createOpenRouterEmbedder(options: OpenRouterEmbedderOptions = {}
   if (!(costPerMillionTokens >= 0)) {
     throw new InvalidArgumentError('costPerMillionTokens', 'costPerMillionTokens must be ≥ 0')
   }
-  const encodingFormat = options.encodingFormat ?? 'float'
+  const encodingFormat = options.encodingFormat ?? OPENROUTER_DEFAULTS.encodingFormat
   if (encodingFormat !== 'float' && encodingFormat !== 'base64') {
     throw new InvalidArgumentError('encodingFormat', "encodingFormat must be 'float' or 'base64'")
   }
@@ -270,7 +284,7 @@ export function createOpenRouterEmbedder(options: OpenRouterEmbedderOptions = {}
         let tokens = estimateTokens(text)
         inputs[i] = text
         if (tokens > maxTokensPerInput) {
-          if (!options.truncate) {
+          if (!(options.truncate ?? OPENROUTER_DEFAULTS.truncate)) {
             throw new EmbeddingError(
               `input ${i} is too long: about ${tokens} tokens, over the limit of ${maxTokensPerInput}; ` +
                 'chunk it first or pass truncate: true',

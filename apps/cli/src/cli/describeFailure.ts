@@ -9,6 +9,10 @@ export interface FailureDescription {
   exitCode: ExitCode
   /** The stack and causes, for `--debug` only (also redacted). */
   detail: string
+  /** For `--json` error documents: core's error reason, the CLI's own, `usage` or `unexpected`. */
+  reason: string
+  /** Whether running the same command again later may succeed. */
+  retryable: boolean
 }
 
 function messageOf(error: unknown): string {
@@ -48,5 +52,18 @@ export function describeFailure(error: unknown): FailureDescription {
     MemoryError.isInstance(error) || error instanceof CliFailure || usage
       ? oneLine
       : `unexpected failure: ${oneLine}`
-  return { message, exitCode: usage ? ExitCode.usage : ExitCode.failure, detail: detailOf(error) }
+  const reason =
+    error instanceof UsageError
+      ? 'usage'
+      : MemoryError.isInstance(error) || error instanceof CliFailure
+        ? error.reason
+        : 'unexpected'
+  const retryable = (MemoryError.isInstance(error) || error instanceof CliFailure) && error.retryable
+  return {
+    message,
+    exitCode: usage ? ExitCode.usage : ExitCode.failure,
+    detail: detailOf(error),
+    reason,
+    retryable,
+  }
 }

@@ -2,11 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Command } from 'commander'
+import { addExamples } from '../cli/addExamples.js'
 import type { CommandContext } from '../cli/CommandContext.js'
 
 export function registerDemoCommand(program: Command, context: CommandContext): void {
-  program
-    .command('demo')
+  addExamples(program.command('demo'), [
+    ['a walkthrough on a temporary store, removed at the end', 'agent-memory demo'],
+    ['keep the demo store to try commands on it', 'agent-memory demo --keep'],
+  ])
     .description('a scripted walkthrough on a fresh temporary embedded store (offline, nothing kept)')
     .option('--keep', 'keep the temporary data directory and print where it is')
     .action(async (flags: { keep?: boolean }) => {

@@ -1,20 +1,36 @@
 import type { Command } from 'commander'
+import { addExamples } from '../cli/addExamples.js'
 import { addNamespaceOption } from '../cli/addNamespaceOption.js'
-import { CliFailure } from '../cli/CliFailure.js'
 import type { CommandContext } from '../cli/CommandContext.js'
+import { missingMemory } from '../cli/missingMemory.js'
 import { resolveNamespace } from '../config/resolveNamespace.js'
+import type { GetJson } from '../json/GetJsonSchema.js'
 import { formatMemoryDetail } from '../output/formatMemoryDetail.js'
-import { toJsonLine } from '../output/toJsonLine.js'
+import { toMemoryJson } from '../output/toMemoryJson.js'
+import { writeJson } from '../output/writeJson.js'
 
 export function registerGetCommand(program: Command, context: CommandContext): void {
-  addNamespaceOption(program.command('get').argument('<id>', 'memory id'))
+  addExamples(addNamespaceOption(program.command('get').argument('<id>', 'memory id')), [
+    [
+      'every field of one memory, with its embedding state',
+      'agent-memory get 0193f6c2-7a1e-7c4d-9b1a-2f8e4d5c6b7a --namespace alice',
+    ],
+    [
+      'the same as JSON, for a script',
+      'agent-memory get 0193f6c2-7a1e-7c4d-9b1a-2f8e4d5c6b7a -n alice --json',
+    ],
+  ])
     .description('one memory with all its fields')
     .option('--json', 'print the memory as JSON')
     .action(async (id: string, flags: { namespace?: string; json?: boolean }) => {
       const namespace = resolveNamespace(flags.namespace, context.env)
       const { memory } = await context.open({ readsOnly: true })
       const found = await memory.get(namespace, id)
-      if (found === null) throw new CliFailure(`no memory ${id} in namespace ${namespace}`)
-      context.io.out(flags.json === true ? toJsonLine(found) : formatMemoryDetail(found))
+      if (found === null) throw missingMemory(id, namespace)
+      if (flags.json === true) {
+        writeJson<GetJson>(context.io, { version: 1, command: 'get', namespace, memory: toMemoryJson(found) })
+      } else {
+        context.io.out(formatMemoryDetail(found))
+      }
     })
 }

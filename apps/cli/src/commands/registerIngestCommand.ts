@@ -1,21 +1,25 @@
 import type { Tier } from '@agent-memory/core'
 import type { Command } from 'commander'
+import { addExamples } from '../cli/addExamples.js'
 import { addNamespaceOption } from '../cli/addNamespaceOption.js'
+import { addTagOption } from '../cli/addTagOption.js'
 import type { CommandContext } from '../cli/CommandContext.js'
 import { ExitCode } from '../cli/ExitCode.js'
-import { tagList } from '../cli/parsers/tagList.js'
 import { tier } from '../cli/parsers/tier.js'
+import { tagsFrom } from '../cli/tagsFrom.js'
 import { resolveNamespace } from '../config/resolveNamespace.js'
 import { INGEST_EXTENSIONS } from '../ingest/INGEST_EXTENSIONS.js'
 import type { IngestReport } from '../ingest/IngestReport.js'
 import { ingestFiles } from '../ingest/ingestFiles.js'
 import { walkIngestFiles } from '../ingest/walkIngestFiles.js'
-import { toJsonLine } from '../output/toJsonLine.js'
+import type { IngestJson } from '../json/IngestJsonSchema.js'
+import { writeJson } from '../output/writeJson.js'
 import { createProgressReporter } from '../progress/createProgressReporter.js'
 
 interface IngestFlags {
   namespace?: string
   tier?: Tier
+  tag?: string[]
   tags?: string[]
   json?: boolean
 }
@@ -31,15 +35,26 @@ function summarize(report: IngestReport): string {
 }
 
 export function registerIngestCommand(program: Command, context: CommandContext): void {
-  addNamespaceOption(program.command('ingest').argument('<paths...>', 'files and directories (recursive)'))
+  const command = addNamespaceOption(
+    program.command('ingest').argument('<paths...>', 'files and directories (recursive)'),
+  )
+  addTagOption(command, 'labels added to every memory')
+  addExamples(command, [
+    ['remember every note in a folder for one user', 'agent-memory ingest ./notes --namespace alice'],
+    [
+      'ingest a JSON Lines export as episodic memories, tagged',
+      'agent-memory ingest export.jsonl -n alice --tier episodic --tag import',
+    ],
+  ])
+  command
     .description(
       `remember the contents of ${INGEST_EXTENSIONS.join(', ')} files; re-runs skip unchanged content`,
     )
     .option('--tier <tier>', 'tier of the memories (default semantic; .jsonl lines may set their own)', tier)
-    .option('--tags <a,b>', 'labels added to every memory (repeatable)', tagList)
     .option('--json', 'print the report as JSON')
     .action(async (paths: string[], flags: IngestFlags) => {
       const namespace = resolveNamespace(flags.namespace, context.env)
+      const tags = tagsFrom(flags)
       const files = await walkIngestFiles(paths, context.cwd)
       const { memory } = await context.open()
       const progress = createProgressReporter({
@@ -55,7 +70,7 @@ export function registerIngestCommand(program: Command, context: CommandContext)
         progress,
         signal: context.signal,
         ...(flags.tier === undefined ? {} : { tier: flags.tier }),
-        ...(flags.tags === undefined ? {} : { tags: flags.tags }),
+        ...(tags === undefined ? {} : { tags }),
       })
       for (const skipped of report.skippedFiles) context.io.err(`ingest: warning: skipped ${skipped}\n`)
       for (const problem of report.problems) context.io.err(`ingest: skipped ${problem}\n`)
@@ -69,6 +84,8 @@ export function registerIngestCommand(program: Command, context: CommandContext)
         progress.finish(`done, ${summarize(report)}`)
         if (report.problems.length > 0) context.exitCode = ExitCode.failure
       }
-      if (flags.json === true) context.io.out(toJsonLine({ namespace, ...report }))
+      if (flags.json === true) {
+        writeJson<IngestJson>(context.io, { version: 1, command: 'ingest', namespace, ...report })
+      }
     })
 }

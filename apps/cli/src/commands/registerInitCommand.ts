@@ -1,27 +1,30 @@
 import type { Command } from 'commander'
+import { addExamples } from '../cli/addExamples.js'
 import type { CommandContext } from '../cli/CommandContext.js'
-import { redactUrl } from '../config/redactUrl.js'
-import { toJsonLine } from '../output/toJsonLine.js'
+import type { InitJson } from '../json/InitJsonSchema.js'
+import { toStoreJson } from '../output/toStoreJson.js'
+import { writeJson } from '../output/writeJson.js'
 
 export function registerInitCommand(program: Command, context: CommandContext): void {
-  program
-    .command('init')
+  addExamples(program.command('init'), [
+    ['create the embedded store in ./.agent-memory', 'agent-memory init'],
+    [
+      'apply the migrations to PostgreSQL once, before other commands',
+      'agent-memory init --database-url postgres://me@localhost/app',
+    ],
+  ])
     .description('create or migrate the store; prints where it is and which embedder it records')
     .option('--json', 'print the result as JSON')
     .action(async (flags: { json?: boolean }) => {
       const opened = await context.open({ migrate: true, announce: false })
       const recorded = await opened.store.recordedEmbedder()
-      const store = context.config().store
       if (flags.json === true) {
-        context.io.out(
-          toJsonLine({
-            store:
-              store.kind === 'embedded'
-                ? { kind: 'embedded', dataDir: store.dataDir }
-                : { kind: 'postgres', url: redactUrl(store.url) },
-            embedder: recorded,
-          }),
-        )
+        writeJson<InitJson>(context.io, {
+          version: 1,
+          command: 'init',
+          store: toStoreJson(context.config().store, opened.servedBy),
+          embedder: recorded,
+        })
         return
       }
       context.io.out(`store ready: ${opened.storeDescription}\n`)

@@ -1,5 +1,6 @@
 import type { Command } from 'commander'
 import { CLI_VERSION } from '../CLI_VERSION.js'
+import { addExamples } from '../cli/addExamples.js'
 import { addNamespaceOption } from '../cli/addNamespaceOption.js'
 import type { CommandContext } from '../cli/CommandContext.js'
 import { describeFailure } from '../cli/describeFailure.js'
@@ -18,7 +19,13 @@ function untilDisconnected(signal: AbortSignal): Promise<void> {
 }
 
 export function registerMcpCommand(program: Command, context: CommandContext): void {
-  addNamespaceOption(program.command('mcp'))
+  addExamples(addNamespaceOption(program.command('mcp')), [
+    ["serve one user's memory to an MCP host over stdio", 'agent-memory mcp --namespace alice'],
+    [
+      'search only, on PostgreSQL',
+      'agent-memory mcp -n alice --read-only --database-url postgres://me@localhost/app',
+    ],
+  ])
     .description('serve memory_search (and memory_remember, memory_forget) over stdio for an MCP host')
     .option('--read-only', 'serve memory_search only')
     .action(async (flags: { namespace?: string; readOnly?: boolean }) => {

@@ -1,10 +1,12 @@
 import { createMemory, DimensionMismatchError, type RepairReport } from '@agent-memory/core'
 import type { Command } from 'commander'
+import { addExamples } from '../cli/addExamples.js'
 import type { CommandContext } from '../cli/CommandContext.js'
 import { ExitCode } from '../cli/ExitCode.js'
 import { integerIn } from '../cli/parsers/integerIn.js'
+import type { ReembedJson } from '../json/ReembedJsonSchema.js'
 import type { OpenedStore } from '../open/openStore.js'
-import { toJsonLine } from '../output/toJsonLine.js'
+import { writeJson } from '../output/writeJson.js'
 import { createProgressReporter } from '../progress/createProgressReporter.js'
 
 /**
@@ -44,8 +46,16 @@ async function switchEmbedder(
 }
 
 export function registerReembedCommand(program: Command, context: CommandContext): void {
-  program
-    .command('reembed')
+  addExamples(program.command('reembed'), [
+    [
+      'switch the store to OpenRouter embeddings (OPENROUTER_API_KEY set)',
+      'agent-memory reembed --embedder openrouter',
+    ],
+    [
+      'switch to a local OpenAI-compatible server and model',
+      'agent-memory reembed --base-url http://localhost:11434/v1 --model nomic-embed-text --dimensions 768',
+    ],
+  ])
     .description(
       're-embed every memory after an embedder change (resumable: run it again after an interruption)',
     )
@@ -83,9 +93,15 @@ export function registerReembedCommand(program: Command, context: CommandContext
         await opened.close()
       }
       if (flags.json === true) {
-        context.io.out(
-          toJsonLine({ model: embedder.model, dimensions: embedder.dimensions, queued, ...total, remaining }),
-        )
+        writeJson<ReembedJson>(context.io, {
+          version: 1,
+          command: 'reembed',
+          model: embedder.model,
+          dimensions: embedder.dimensions,
+          queued,
+          ...total,
+          remaining,
+        })
       }
       if (context.signal.aborted) context.exitCode = ExitCode.interrupted
       else if (remaining > 0 || total.parked > 0) context.exitCode = ExitCode.failure

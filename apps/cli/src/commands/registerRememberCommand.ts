@@ -1,18 +1,22 @@
 import type { MemoryInput, RememberResult } from '@agent-memory/core'
 import type { Command } from 'commander'
+import { addExamples } from '../cli/addExamples.js'
 import { addNamespaceOption } from '../cli/addNamespaceOption.js'
-import { CliFailure } from '../cli/CliFailure.js'
+import { addTagOption } from '../cli/addTagOption.js'
 import type { CommandContext } from '../cli/CommandContext.js'
+import { missingMemory } from '../cli/missingMemory.js'
 import { isoDate } from '../cli/parsers/isoDate.js'
-import { tagList } from '../cli/parsers/tagList.js'
 import { tier } from '../cli/parsers/tier.js'
 import { unitInterval } from '../cli/parsers/unitInterval.js'
+import { tagsFrom } from '../cli/tagsFrom.js'
 import { resolveNamespace } from '../config/resolveNamespace.js'
-import { toJsonLine } from '../output/toJsonLine.js'
+import type { RememberJson } from '../json/RememberJsonSchema.js'
+import { writeJson } from '../output/writeJson.js'
 
 interface RememberFlags {
   namespace?: string
   tier?: MemoryInput['tier']
+  tag?: string[]
   tags?: string[]
   importance?: number
   validFrom?: Date
@@ -35,10 +39,23 @@ function describeResult(result: RememberResult, supersedes: string | undefined):
 }
 
 export function registerRememberCommand(program: Command, context: CommandContext): void {
-  addNamespaceOption(program.command('remember').argument('<text>', 'the fact or preference to remember'))
+  const command = addNamespaceOption(
+    program.command('remember').argument('<text>', 'the fact or preference to remember'),
+  )
+  addTagOption(command, 'labels')
+  addExamples(command, [
+    [
+      'remember a preference for one user',
+      'agent-memory remember "I prefer short answers" --namespace alice --tag style',
+    ],
+    [
+      'record that a fact changed (the old one stays as history)',
+      'agent-memory remember "Alice lives in Lisbon" -n alice --valid-from 2025-03-01 --supersedes <old-id>',
+    ],
+  ])
+  command
     .description('store one memory; prints its id (or the id it reinforced)')
     .option('--tier <tier>', 'working, episodic, semantic (default) or procedural', tier)
-    .option('--tags <a,b>', 'comma-separated labels (repeatable)', tagList)
     .option('--importance <0..1>', 'ranking and retention weight', unitInterval)
     .option('--valid-from <date>', 'when the fact became true (ISO 8601)', isoDate)
     .option('--supersedes <id>', 'this memory replaces that one (kept as history, no longer current)')
@@ -47,7 +64,8 @@ export function registerRememberCommand(program: Command, context: CommandContex
       const namespace = resolveNamespace(flags.namespace, context.env)
       const input: MemoryInput = { content: text }
       if (flags.tier !== undefined) input.tier = flags.tier
-      if (flags.tags !== undefined) input.tags = flags.tags
+      const tags = tagsFrom(flags)
+      if (tags !== undefined) input.tags = tags
       if (flags.importance !== undefined) input.importance = flags.importance
       if (flags.validFrom !== undefined) input.validFrom = flags.validFrom
       const { memory } = await context.open()
@@ -56,9 +74,13 @@ export function registerRememberCommand(program: Command, context: CommandContex
           ? await memory.remember(namespace, input)
           : await supersedeOrFail(memory, namespace, flags.supersedes, input)
       if (flags.json === true) {
-        context.io.out(
-          toJsonLine({ namespace, ...result, ...(flags.supersedes ? { supersedes: flags.supersedes } : {}) }),
-        )
+        writeJson<RememberJson>(context.io, {
+          version: 1,
+          command: 'remember',
+          namespace,
+          ...result,
+          ...(flags.supersedes === undefined ? {} : { supersedes: flags.supersedes }),
+        })
       } else {
         context.io.out(`${describeResult(result, flags.supersedes)}\n`)
       }
@@ -72,7 +94,7 @@ async function supersedeOrFail(
   input: MemoryInput,
 ): Promise<RememberResult> {
   if ((await memory.get(namespace, oldId)) === null) {
-    throw new CliFailure(`no memory ${oldId} in namespace ${namespace} to supersede`)
+    throw missingMemory(oldId, namespace, ' to supersede')
   }
   return memory.supersede(namespace, oldId, input)
 }

@@ -1,14 +1,19 @@
 import type { RepairReport } from '@agent-memory/core'
 import type { Command } from 'commander'
+import { addExamples } from '../cli/addExamples.js'
 import { addNamespaceOption } from '../cli/addNamespaceOption.js'
 import type { CommandContext } from '../cli/CommandContext.js'
 import { ExitCode } from '../cli/ExitCode.js'
 import { integerIn } from '../cli/parsers/integerIn.js'
 import { resolveNamespace } from '../config/resolveNamespace.js'
-import { toJsonLine } from '../output/toJsonLine.js'
+import type { RepairJson } from '../json/RepairJsonSchema.js'
+import { writeJson } from '../output/writeJson.js'
 
 export function registerRepairCommand(program: Command, context: CommandContext): void {
-  addNamespaceOption(program.command('repair'))
+  addExamples(addNamespaceOption(program.command('repair')), [
+    ['embed everything stored pending while the embedder was down', 'agent-memory repair'],
+    ["one user's pending memories, in small batches", 'agent-memory repair --namespace alice --batch 16'],
+  ])
     .description('embed memories stored pending (the embedder was down when they were written)')
     .option('--batch <n>', 'memories claimed per pass, 1 to 1000', integerIn(1, 1000), 64)
     .option('--json', 'print the totals as JSON')
@@ -35,8 +40,14 @@ export function registerRepairCommand(program: Command, context: CommandContext)
         }
         if (report.claimed === 0 || report.repaired + report.discarded === 0) break
       }
-      if (flags.json === true) context.io.out(toJsonLine({ ...(namespace ? { namespace } : {}), ...total }))
-      else {
+      if (flags.json === true) {
+        writeJson<RepairJson>(context.io, {
+          version: 1,
+          command: 'repair',
+          ...(namespace === undefined ? {} : { namespace }),
+          ...total,
+        })
+      } else {
         context.io.out(
           `repaired ${total.repaired} of ${total.claimed} claimed` +
             (total.failed > 0 ? `; ${total.failed} failed and will be retried later` : '') +

@@ -1,21 +1,26 @@
 import type { MemoryFilter, RecallOptions, Tier } from '@agent-memory/core'
 import { type Command, Option } from 'commander'
+import { addExamples } from '../cli/addExamples.js'
 import { addNamespaceOption } from '../cli/addNamespaceOption.js'
+import { addTagOption } from '../cli/addTagOption.js'
 import type { CommandContext } from '../cli/CommandContext.js'
 import { integerIn } from '../cli/parsers/integerIn.js'
 import { isoDate } from '../cli/parsers/isoDate.js'
-import { tagList } from '../cli/parsers/tagList.js'
 import { tierList } from '../cli/parsers/tierList.js'
 import { unitInterval } from '../cli/parsers/unitInterval.js'
+import { tagsFrom } from '../cli/tagsFrom.js'
 import { resolveNamespace } from '../config/resolveNamespace.js'
+import type { SearchJson } from '../json/SearchJsonSchema.js'
 import { formatRecallHit } from '../output/formatRecallHit.js'
-import { toJsonLine } from '../output/toJsonLine.js'
+import { toMemoryJson } from '../output/toMemoryJson.js'
+import { writeJson } from '../output/writeJson.js'
 
 interface SearchFlags {
   namespace?: string
   limit: number
   tier?: Tier[]
   tag?: string[]
+  tags?: string[]
   asOf?: Date
   minScore?: number
   mode?: RecallOptions['mode']
@@ -23,11 +28,24 @@ interface SearchFlags {
 }
 
 export function registerSearchCommand(program: Command, context: CommandContext): void {
-  addNamespaceOption(program.command('search').argument('<query>', 'what to recall, in plain words'))
+  const command = addNamespaceOption(
+    program.command('search').argument('<query>', 'what to recall, in plain words'),
+  )
+  addTagOption(command, 'only memories with all these tags')
+  addExamples(command, [
+    [
+      'the five best matches for a question',
+      'agent-memory search "how does Alice like answers?" --namespace alice',
+    ],
+    [
+      'what was true on a date, as JSON',
+      'agent-memory search "where does Alice live" -n alice --as-of 2024-06-01 --json',
+    ],
+  ])
+  command
     .description('ranked memories for a query, with scores and dates')
     .option('-l, --limit <n>', 'how many hits, 1 to 100', integerIn(1, 100), 5)
     .option('--tier <tier>', 'only this tier (repeatable: any of them)', tierList)
-    .option('--tag <a,b>', 'only memories with all these tags (repeatable)', tagList)
     .option('--as-of <date>', 'what was true at that time (ISO 8601), superseded facts included', isoDate)
     .option('--min-score <0..1>', 'drop hits scoring below this', unitInterval)
     .addOption(new Option('--mode <mode>', 'which legs run').choices(['hybrid', 'vector', 'keyword']))
@@ -36,7 +54,8 @@ export function registerSearchCommand(program: Command, context: CommandContext)
       const namespace = resolveNamespace(flags.namespace, context.env)
       const filter: MemoryFilter = {}
       if (flags.tier !== undefined) filter.tiers = flags.tier
-      if (flags.tag !== undefined) filter.tags = flags.tag
+      const tags = tagsFrom(flags)
+      if (tags !== undefined) filter.tags = tags
       if (flags.asOf !== undefined) filter.asOf = flags.asOf
       const options: RecallOptions = { limit: flags.limit, filter, signal: context.signal }
       if (flags.minScore !== undefined) options.minScore = flags.minScore
@@ -47,15 +66,21 @@ export function registerSearchCommand(program: Command, context: CommandContext)
         context.io.err('agent-memory: the embedder was unavailable; these are keyword matches only\n')
       }
       if (flags.json === true) {
-        context.io.out(
-          toJsonLine({
-            namespace,
-            query,
-            ...(flags.asOf === undefined ? {} : { asOf: flags.asOf }),
-            ...(result.degraded === undefined ? {} : { degraded: result.degraded }),
-            hits: result.hits,
-          }),
-        )
+        writeJson<SearchJson>(context.io, {
+          version: 1,
+          command: 'search',
+          namespace,
+          query,
+          ...(flags.asOf === undefined ? {} : { asOf: flags.asOf.toISOString() }),
+          ...(result.degraded === undefined ? {} : { degraded: result.degraded }),
+          hits: result.hits.map((hit, index) => ({
+            rank: index + 1,
+            score: hit.score,
+            sources: hit.sources,
+            ...(hit.matchedChunk === undefined ? {} : { matchedChunk: hit.matchedChunk }),
+            memory: toMemoryJson(hit.memory),
+          })),
+        })
         return
       }
       if (result.hits.length === 0) {

@@ -1,4 +1,5 @@
 import type { Command } from 'commander'
+import { addExamples } from '../cli/addExamples.js'
 import { CliFailure } from '../cli/CliFailure.js'
 import type { CommandContext } from '../cli/CommandContext.js'
 import { ExitCode } from '../cli/ExitCode.js'
@@ -6,8 +7,10 @@ import { UsageError } from '../cli/UsageError.js'
 import { untilStopped } from '../serve/untilStopped.js'
 
 export function registerServeCommand(program: Command, context: CommandContext): void {
-  program
-    .command('serve')
+  addExamples(program.command('serve'), [
+    ['keep the default data directory open so other commands start fast', 'agent-memory serve'],
+    ['serve another data directory', 'agent-memory serve --data-dir ~/notes/.agent-memory'],
+  ])
     .description(
       'hold the embedded store and serve it to other local commands (they skip the PGlite start-up) until stopped',
     )

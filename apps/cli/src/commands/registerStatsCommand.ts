@@ -1,15 +1,21 @@
 import { TIERS } from '@agent-memory/core'
 import type { Command } from 'commander'
+import { addExamples } from '../cli/addExamples.js'
 import { addNamespaceOption } from '../cli/addNamespaceOption.js'
 import type { CommandContext } from '../cli/CommandContext.js'
 import { resolveNamespace } from '../config/resolveNamespace.js'
+import type { StatsJson } from '../json/StatsJsonSchema.js'
 import { directorySize } from '../open/directorySize.js'
 import { formatBytes } from '../output/formatBytes.js'
 import { formatTable } from '../output/formatTable.js'
-import { toJsonLine } from '../output/toJsonLine.js'
+import { toStoreJson } from '../output/toStoreJson.js'
+import { writeJson } from '../output/writeJson.js'
 
 export function registerStatsCommand(program: Command, context: CommandContext): void {
-  addNamespaceOption(program.command('stats'))
+  addExamples(addNamespaceOption(program.command('stats')), [
+    ['counts for every namespace, storage and the recorded embedder', 'agent-memory stats'],
+    ['one namespace, as JSON', 'agent-memory stats --namespace alice --json'],
+  ])
     .description(
       'counts by namespace and tier, pending and parked embeds, chunks, storage, recorded embedder',
     )
@@ -19,7 +25,7 @@ export function registerStatsCommand(program: Command, context: CommandContext):
         flags.namespace === undefined && context.env.AGENT_MEMORY_NAMESPACE === undefined
           ? undefined
           : resolveNamespace(flags.namespace, context.env)
-      const { store, storeDescription } = await context.open({ readsOnly: true })
+      const { store, storeDescription, servedBy } = await context.open({ readsOnly: true })
       const [namespaces, recorded, tableBytes, queue] = await Promise.all([
         store.stats(namespace),
         store.recordedEmbedder(),
@@ -37,15 +43,15 @@ export function registerStatsCommand(program: Command, context: CommandContext):
         { memories: 0, chunks: 0, superseded: 0 },
       )
       if (flags.json === true) {
-        context.io.out(
-          toJsonLine({
-            store: storeDescription,
-            embedder: recorded,
-            storage: { tableBytes, ...(dataDirBytes === undefined ? {} : { dataDirBytes }) },
-            totals: { ...totals, pending: queue.pending, leased: queue.leased, parked: queue.failed },
-            namespaces,
-          }),
-        )
+        writeJson<StatsJson>(context.io, {
+          version: 1,
+          command: 'stats',
+          store: toStoreJson(target, servedBy),
+          embedder: recorded,
+          storage: { tableBytes, ...(dataDirBytes === undefined ? {} : { dataDirBytes }) },
+          totals: { ...totals, pending: queue.pending, leased: queue.leased, parked: queue.failed },
+          namespaces,
+        })
         return
       }
       const lines = [

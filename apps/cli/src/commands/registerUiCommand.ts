@@ -1,11 +1,17 @@
 import type { Command } from 'commander'
+import { addExamples } from '../cli/addExamples.js'
 import type { CommandContext } from '../cli/CommandContext.js'
 import { integerIn } from '../cli/parsers/integerIn.js'
 import { runInspector } from '../ui/runInspector.js'
 
 export function registerUiCommand(program: Command, context: CommandContext): void {
-  program
-    .command('ui')
+  addExamples(program.command('ui'), [
+    ['open the inspector on the embedded store (prints the URL with its token)', 'agent-memory ui'],
+    [
+      'on a fixed port, against PostgreSQL',
+      'agent-memory ui --port 7777 --database-url postgres://me@localhost/app',
+    ],
+  ])
     .description(
       'open the web inspector on 127.0.0.1 (prints the address with its access token) until stopped',
     )

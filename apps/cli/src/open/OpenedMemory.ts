@@ -6,7 +6,7 @@ export interface OpenedMemory {
   memory: MemoryService
   store: PgVectorStore
   embedder: Embedder
-  /** e.g. `embedded PGlite at /home/me/.agent-memory` or `PostgreSQL at postgres://me:***@db/app`. */
+  /** e.g. `embedded PGlite at /home/me/.agent-memory` or `PostgreSQL at postgres://me:[REDACTED]@db/app`. */
   storeDescription: string
   /** e.g. `hashing (agent-memory/hashing-v1?dims=512&ngram=3, 512 dimensions; offline, lexical)`. */
   embedderDescription: string

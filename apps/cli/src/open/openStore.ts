@@ -88,7 +88,10 @@ function explainPostgresFailure(error: unknown, url: string): unknown {
         : typeof code === 'string'
           ? code
           : 'connection failed'
-    return new CliFailure(`cannot reach the database at ${where}: ${reason}`, { cause: error })
+    return new CliFailure(`cannot reach the database at ${where}: ${reason}`, {
+      cause: error,
+      reason: 'unreachable',
+    })
   }
   return error
 }

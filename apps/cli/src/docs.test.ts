@@ -1,0 +1,117 @@
+import { execFileSync } from 'node:child_process'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BIN, CLI_ROOT, runCli, temporaryDirectory } from './__fixtures__/cliProcess.js'
+
+interface Surface {
+  commands: string[]
+  global: Set<string>
+  perCommand: Map<string, Set<string>>
+}
+interface CheckDocsModule {
+  cliSurface(bin?: string): Surface
+  checkCliMentions(file: string, markdown: string, surface: Surface): string[]
+  checkDefaults(file: string, markdown: string, defaults: Record<string, unknown>): string[]
+  checkDocs(): Promise<string[]>
+}
+
+const SCRIPT = path.resolve(CLI_ROOT, '..', '..', 'scripts', 'check-docs.mjs')
+const load = async () => (await import(pathToFileURL(SCRIPT).href)) as CheckDocsModule
+
+describe('the docs check (scripts/check-docs.mjs, also a CI step)', { timeout: 300_000 }, () => {
+  let surface: Surface
+  beforeAll(async () => {
+    surface = (await load()).cliSurface(BIN)
+  })
+
+  it('finds every README command, flag and default in the built CLI and the exported constants', async () => {
+    expect(await (await load()).checkDocs()).toEqual([])
+  })
+
+  it('fails on a command, a flag or a default the code does not have', async () => {
+    const docs = await load()
+    const readme = [
+      'Run `agent-memory migrate` first, then `agent-memory search "x" --nonsense`.',
+      '```sh',
+      'agent-memory remember "x" --tags a   # the hidden synonym is accepted, not documented',
+      'agent-memory list --tag a --limit 3',
+      '```',
+    ].join('\n')
+    expect(docs.checkCliMentions('README.md', readme, surface)).toEqual([
+      expect.stringMatching(/^README\.md:1: `agent-memory migrate` is not a command/u),
+      'README.md:1: --nonsense is not an option of `agent-memory search`',
+      'README.md:3: --tags is not an option of `agent-memory remember`',
+    ])
+    const defaults = { exactSearchMaxRows: 2000, statementTimeoutMs: 30_000, migrate: false }
+    const prose =
+      '`statementTimeoutMs` (default 30 s), `exactSearchMaxRows` (default 10,000), `migrate` (default false), `bulkThreshold` (default 500)'
+    expect(docs.checkDefaults('README.md', prose, defaults)).toEqual([
+      'README.md:1: `exactSearchMaxRows` is documented as 10,000 but defaults to 2000',
+      'README.md:1: documents a default for `bulkThreshold`, which the exported defaults do not have',
+    ])
+    const table = [
+      '| option | default |',
+      '| --- | --- |',
+      '| `statementTimeoutMs` / `migrate` | 30,000 / true |',
+    ].join('\n')
+    expect(docs.checkDefaults('README.md', table, defaults)).toEqual([
+      'README.md:3: `migrate` is documented as true but defaults to false',
+    ])
+  })
+
+  it('shows two examples in every command help, using only that command’s options', () => {
+    expect(surface.commands.length).toBeGreaterThanOrEqual(13)
+    for (const command of surface.commands) {
+      const help = execFileSync(process.execPath, [BIN, command, '--help'], { encoding: 'utf8' })
+      const examples = help.slice(help.indexOf('\nExamples:\n'))
+      const lines = [...examples.matchAll(/^ {2}\$ (agent-memory .+)$/gmu)].map((match) => match[1]!)
+      expect(lines.length, `${command} --help`).toBeGreaterThanOrEqual(2)
+      expect(examples).toMatch(/^\nExamples:\n {2}# \S/u)
+      for (const line of lines) {
+        expect(line.startsWith(`agent-memory ${command}`), line).toBe(true)
+        for (const flag of line.match(/(?<![\w-])--[a-z][\w-]*/gu) ?? []) {
+          const known = surface.global.has(flag) || (surface.perCommand.get(command)?.has(flag) ?? false)
+          expect(known, `${flag} in "${line}"`).toBe(true)
+        }
+      }
+    }
+  })
+})
+
+describe('--tag and --tags', { timeout: 300_000 }, () => {
+  let remove: () => Promise<void>
+  let dataDir: string
+  beforeAll(async () => {
+    let dir: string
+    ;({ dir, remove } = await temporaryDirectory())
+    dataDir = path.join(dir, 'store')
+  })
+  afterAll(async () => remove())
+
+  it('are both accepted by remember, search and list (help documents --tag)', async () => {
+    const cli = (...args: string[]) => runCli([...args, '-n', 'tags', '--data-dir', dataDir, '--json'])
+    const remembered = await cli(
+      'remember',
+      'Tess bakes sourdough on Fridays',
+      '--tags',
+      'food,weekly',
+      '--tag',
+      'baking',
+    )
+    expect(remembered.code).toBe(0)
+    const { id } = JSON.parse(remembered.stdout) as { id: string }
+    const listed = await cli('list', '--tags', 'food', '--tag', 'baking')
+    expect(
+      (JSON.parse(listed.stdout) as { memories: Array<{ id: string; tags: string[] }> }).memories,
+    ).toEqual([expect.objectContaining({ id, tags: ['baking', 'food', 'weekly'] })])
+    const found = await cli('search', 'sourdough', '--tags', 'weekly')
+    expect(
+      (JSON.parse(found.stdout) as { hits: Array<{ memory: { id: string } }> }).hits.map(
+        (hit) => hit.memory.id,
+      ),
+    ).toEqual([id])
+    const none = await cli('search', 'sourdough', '--tag', 'weekly', '--tags', 'missing')
+    expect((JSON.parse(none.stdout) as { hits: unknown[] }).hits).toEqual([])
+  })
+})

@@ -1,0 +1,26 @@
+import { ForgetJsonSchema } from './ForgetJsonSchema.js'
+import { GetJsonSchema } from './GetJsonSchema.js'
+import { HistoryJsonSchema } from './HistoryJsonSchema.js'
+import { IngestJsonSchema } from './IngestJsonSchema.js'
+import { InitJsonSchema } from './InitJsonSchema.js'
+import { ListJsonSchema } from './ListJsonSchema.js'
+import { ReembedJsonSchema } from './ReembedJsonSchema.js'
+import { RememberJsonSchema } from './RememberJsonSchema.js'
+import { RepairJsonSchema } from './RepairJsonSchema.js'
+import { SearchJsonSchema } from './SearchJsonSchema.js'
+import { StatsJsonSchema } from './StatsJsonSchema.js'
+
+/** Each command's `--json` success document, by command name (failures: `ErrorJsonSchema`). */
+export const CLI_JSON_SCHEMAS = {
+  init: InitJsonSchema,
+  remember: RememberJsonSchema,
+  ingest: IngestJsonSchema,
+  search: SearchJsonSchema,
+  list: ListJsonSchema,
+  get: GetJsonSchema,
+  forget: ForgetJsonSchema,
+  history: HistoryJsonSchema,
+  stats: StatsJsonSchema,
+  repair: RepairJsonSchema,
+  reembed: ReembedJsonSchema,
+} as const

@@ -1,0 +1,12 @@
+import { z } from 'zod'
+import { jsonDocument } from './jsonDocument.js'
+import { MemoryJsonSchema } from './MemoryJsonSchema.js'
+
+/** `agent-memory list --json`: one page; pass `nextCursor` back as `--cursor` for the next one. */
+export const ListJsonSchema = jsonDocument('list', {
+  namespace: z.string(),
+  memories: z.array(MemoryJsonSchema),
+  /** Null on the last page. */
+  nextCursor: z.string().nullable(),
+})
+export type ListJson = z.infer<typeof ListJsonSchema>

@@ -1,0 +1,16 @@
+import { z } from 'zod'
+import { jsonDocument } from './jsonDocument.js'
+
+/** `agent-memory remember --json`: the id written, or the id of the identical memory reinforced. */
+export const RememberJsonSchema = jsonDocument('remember', {
+  namespace: z.string(),
+  id: z.string(),
+  status: z.enum(['inserted', 'updated', 'reinforced']),
+  /** Stored without a vector (the embedder was down): `repair` embeds it later. */
+  degraded: z.literal('pending_embed').optional(),
+  /** Credential-like text was redacted before storing. */
+  redacted: z.boolean().optional(),
+  /** The id this memory replaced (`--supersedes`). */
+  supersedes: z.string().optional(),
+})
+export type RememberJson = z.infer<typeof RememberJsonSchema>

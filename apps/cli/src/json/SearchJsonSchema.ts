@@ -1,0 +1,25 @@
+import { z } from 'zod'
+import { jsonDocument } from './jsonDocument.js'
+import { MemoryJsonSchema } from './MemoryJsonSchema.js'
+
+/** One ranked hit: `score` is what the ranking used, so scores descend with `rank`. */
+export const SearchHitJsonSchema = z
+  .object({
+    rank: z.number().int().positive(),
+    score: z.number().min(0).max(1),
+    sources: z.array(z.enum(['vector', 'chunk', 'keyword'])),
+    matchedChunk: z.object({ idx: z.number().int().nonnegative(), text: z.string() }).strict().optional(),
+    memory: MemoryJsonSchema,
+  })
+  .strict()
+
+/** `agent-memory search --json`. */
+export const SearchJsonSchema = jsonDocument('search', {
+  namespace: z.string(),
+  query: z.string(),
+  asOf: z.iso.datetime({ offset: true }).optional(),
+  /** `keyword_only`: the embedder was unavailable, so these are keyword matches only. */
+  degraded: z.literal('keyword_only').optional(),
+  hits: z.array(SearchHitJsonSchema),
+})
+export type SearchJson = z.infer<typeof SearchJsonSchema>

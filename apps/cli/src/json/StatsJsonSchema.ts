@@ -1,0 +1,38 @@
+import { TierSchema } from '@agent-memory/core'
+import { z } from 'zod'
+import { jsonDocument } from './jsonDocument.js'
+import { RecordedEmbedderJsonSchema } from './RecordedEmbedderJsonSchema.js'
+import { StoreJsonSchema } from './StoreJsonSchema.js'
+
+const count = z.number().int().nonnegative()
+
+/** `agent-memory stats --json`. */
+export const StatsJsonSchema = jsonDocument('stats', {
+  store: StoreJsonSchema,
+  embedder: RecordedEmbedderJsonSchema,
+  storage: z.object({ tableBytes: count, dataDirBytes: count.optional() }).strict(),
+  totals: z
+    .object({
+      memories: count,
+      chunks: count,
+      superseded: count,
+      pending: count,
+      leased: count,
+      parked: count,
+    })
+    .strict(),
+  namespaces: z.array(
+    z
+      .object({
+        namespace: z.string(),
+        total: count,
+        byTier: z.partialRecord(TierSchema, count),
+        pending: count,
+        failed: count,
+        superseded: count,
+        chunks: count,
+      })
+      .strict(),
+  ),
+})
+export type StatsJson = z.infer<typeof StatsJsonSchema>
