@@ -28,6 +28,11 @@ describe('agent-memory demo (subprocess)', () => {
     // Isolation: bob never sees alice's memories.
     expect(out).toContain("bob searching with Alice's words")
     expect(out).toMatch(/hits, 0 of them from another namespace/)
+    // The old fact's validity ends where the new one's begins: no date has both.
+    const berlin = /Alice lives in Berlin\.\s+valid (\S+) → (\S+)/u.exec(out)
+    const lisbon = /Alice lives in Lisbon now\.\s+valid (\S+) → now/u.exec(out)
+    expect(berlin?.[2]).toBe(lisbon?.[1])
+    expect(lisbon?.[1]).toMatch(/^\d{4}-\d\d-\d\d$/u)
     // The superseded fact answers the as-of query and not the current one.
     const asOf = out.slice(out.indexOf('== 6. As of'))
     expect(asOf).toMatch(/1\. \[score [\d.]+ \| [^\]]+\] Alice lives in Berlin\./)

@@ -68,7 +68,10 @@ export interface MemoryService {
   update(namespace: string, id: string, patch: Partial<MemoryInput>): Promise<Memory | null>
   /** Hard delete. Returns whether it existed. */
   forget(namespace: string, id: string): Promise<boolean>
-  /** Stores `replacement` and tombstones `oldId` (validTo stamped, never deleted). */
+  /**
+   * Stores `replacement` and tombstones `oldId` (never deleted): the old validity ends where the
+   * replacement's begins (its `validFrom`, default now), so `asOf` finds one of them, never both.
+   */
   supersede(namespace: string, oldId: string, replacement: MemoryInput): Promise<RememberResult>
   history(namespace: string, id: string): Promise<Memory[]>
   /** Drains pending embeds once (scheduler-friendly). */

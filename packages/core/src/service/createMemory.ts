@@ -657,9 +657,11 @@ export function createMemory(config: {
       if (!old)
         throw new InvalidArgumentError('oldId', `no memory ${JSON.stringify(oldId)} in this namespace`)
       const at = now()
-      // The replacement is true from now on, so `asOf` before now still answers with the old fact.
       const [result] = await writeMany(ns, [replacement], false, { dedup: false, defaultValidFrom: at })
-      await store.supersede(ns, oldId, result!.id, at)
+      // The old fact's window closes where the replacement's opens (its validFrom as stored: given,
+      // or now), so an `asOf` query finds exactly one of the two on either side of that instant.
+      const stored = await store.get(ns, result!.id)
+      await store.supersede(ns, oldId, result!.id, stored?.validFrom ?? at)
       return result!
     },
 

@@ -6,6 +6,7 @@ import {
   REDACTED,
   type Store,
 } from '@agent-memory/core'
+import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import type { EmbedderIdentity } from '../store/StoreContractFactory.js'
 import { type SwitchableEmbedder, switchableEmbedder } from './switchableEmbedder.js'
@@ -404,6 +405,70 @@ export function describeServiceScenarios(
         expect(hung.hits.map((hit) => hit.memory.content)).toEqual(['The user likes green tea'])
       },
       timeout,
+    )
+
+    test(
+      'supersession ends the old validity where the replacement begins: asOf finds exactly one on either side (property)',
+      async () => {
+        const { memory } = serviceWith()
+        const DAY = 86_400_000
+        const base = Date.parse('2020-01-01T00:00:00Z')
+        let run = 0
+        await fc.assert(
+          fc.asyncProperty(
+            fc.option(fc.integer({ min: 0, max: 1000 }), { nil: undefined }),
+            fc.option(fc.integer({ min: 1, max: 1000 }), { nil: undefined }),
+            fc.array(fc.integer({ min: -2000, max: 4000 }), { minLength: 1, maxLength: 4 }),
+            async (oldStartDay, gapDays, probeDays) => {
+              run += 1
+              const ns = `scenario-supersede-property-${run}`
+              const oldFrom = oldStartDay === undefined ? undefined : new Date(base + oldStartDay * DAY)
+              // The replacement's own validFrom when given (always after the old one's), else "now".
+              const newFrom =
+                gapDays === undefined ? undefined : new Date(base + ((oldStartDay ?? 0) + gapDays) * DAY)
+              const old = await memory.remember(ns, {
+                content: 'The user lives in Berlin',
+                ...(oldFrom === undefined ? {} : { validFrom: oldFrom }),
+              })
+              const replacement = await memory.supersede(ns, old.id, {
+                content: 'The user lives in Lisbon',
+                ...(newFrom === undefined ? {} : { validFrom: newFrom }),
+              })
+              const [oldRow, newRow] = await memory.history(ns, replacement.id)
+              const boundary = newRow!.validFrom!.getTime()
+              if (newFrom !== undefined) expect(boundary).toBe(newFrom.getTime())
+              // The old fact's window ends exactly where the new one's begins.
+              expect(oldRow!.validTo?.getTime()).toBe(boundary)
+              const instants = [
+                boundary - 1,
+                boundary,
+                boundary + 1,
+                ...probeDays.map((day) => boundary + day * DAY),
+              ]
+              for (const t of instants) {
+                const visible = (await memory.list(ns, { filter: { asOf: new Date(t) } })).map(
+                  (m) => m.content,
+                )
+                const oldValid = (oldFrom === undefined || oldFrom.getTime() <= t) && t < boundary
+                const expected =
+                  t >= boundary ? ['The user lives in Lisbon'] : oldValid ? ['The user lives in Berlin'] : []
+                expect(visible, `asOf ${new Date(t).toISOString()}`).toEqual(expected)
+              }
+              // Recall answers the same on both sides of the boundary.
+              const recallAt = async (t: number) =>
+                (
+                  await memory.recall(ns, 'where does the user live', { filter: { asOf: new Date(t) } })
+                ).hits.map((hit) => hit.memory.content)
+              expect(await recallAt(boundary)).toEqual(['The user lives in Lisbon'])
+              if (oldFrom === undefined || oldFrom.getTime() < boundary - 1) {
+                expect(await recallAt(boundary - 1)).toEqual(['The user lives in Berlin'])
+              }
+            },
+          ),
+          { numRuns: 12 },
+        )
+      },
+      timeout * 4,
     )
 
     test(
