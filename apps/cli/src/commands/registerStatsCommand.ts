@@ -59,7 +59,7 @@ export function registerStatsCommand(program: Command, context: CommandContext):
         `embedder   ${recorded === null ? 'none recorded yet' : `${recorded.model ?? '(no model)'} (${recorded.dimensions} dimensions)`}`,
         `storage    ${formatBytes(tableBytes)} in tables and indexes${dataDirBytes === undefined ? '' : `, ${formatBytes(dataDirBytes)} data directory`}`,
         `memories   ${totals.memories} in ${namespaces.length} namespace${namespaces.length === 1 ? '' : 's'}, ${totals.chunks} chunks, ${totals.superseded} superseded`,
-        `embeds     ${queue.pending} pending${queue.leased > 0 ? ` (${queue.leased} being repaired)` : ''}, ${queue.failed} parked${queue.pending + queue.failed > 0 ? ' (run agent-memory repair)' : ''}`,
+        `embeds     ${queue.pending} pending${queue.leased > 0 ? ` (${queue.leased} leased by a repair: one is running, or one was killed and its leases lapse within 10 minutes${target.kind === 'embedded' ? ', or at the next open of this directory' : ''})` : ''}, ${queue.failed} parked${queue.pending + queue.failed > 0 ? ' (run agent-memory repair)' : ''}`,
       ]
       context.io.out(`${lines.join('\n')}\n`)
       if (namespaces.length > 0) {

@@ -129,6 +129,14 @@ async function openOn(opening: Opening, options: OpenEmbeddedStoreOptions): Prom
       ...(options.annIndex === undefined ? {} : { annIndex: options.annIndex }),
     })
     await executor.analyzeIfNeeded()
+    if (dir !== undefined) {
+      // Only the process holding the directory can lease rows for repair, so a lease found at
+      // open was left by one that died (a killed `repair`): without this the rows would wait
+      // out the lease (10 minutes) before anyone could repair them.
+      await executor.session((sql) =>
+        sql.query('UPDATE memories SET leased_until = NULL WHERE leased_until IS NOT NULL'),
+      )
+    }
     if (options.serve !== undefined && lock !== undefined && dir !== undefined) {
       const serving = new StoreSocketServer(dir, (work) => executor.exclusive(work), options.serve)
       try {
