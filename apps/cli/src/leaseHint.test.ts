@@ -5,41 +5,47 @@ import { runCli } from './__fixtures__/cliProcess.js'
 
 const databaseUrl = process.env.DATABASE_URL
 
-describe.runIf(databaseUrl !== undefined && databaseUrl !== '')('stats on leased rows (real binary, PostgreSQL)', () => {
-  const database = `agent_memory_cli_lease_${randomUUID().replaceAll('-', '').slice(0, 12)}`
-  const url = () => {
-    const parsed = new URL(databaseUrl!)
-    parsed.pathname = `/${database}`
-    return parsed.toString()
-  }
-  let admin: pg.Client
-  beforeAll(async () => {
-    admin = new pg.Client({ connectionString: databaseUrl })
-    await admin.connect()
-    await admin.query(`CREATE DATABASE ${database}`)
-  })
-  afterAll(async () => {
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
-    await admin.end()
-  })
-
-  it('says what a lease left by a killed repair means and when it lapses', async () => {
-    expect((await runCli(['init', '--database-url', url()])).code).toBe(0)
-    expect((await runCli(['remember', 'Waters the ferns on Sundays', '-n', 'ada', '--database-url', url()])).code).toBe(0)
-    const db = new pg.Client({ connectionString: url() })
-    await db.connect()
-    try {
-      // What a repair killed mid-run leaves: a pending row leased for ten minutes.
-      await db.query(
-        "UPDATE memories SET embed_state = 'pending', embedding = NULL, leased_until = now() + interval '10 minutes'",
-      )
-    } finally {
-      await db.end()
+describe.runIf(databaseUrl !== undefined && databaseUrl !== '')(
+  'stats on leased rows (real binary, PostgreSQL)',
+  () => {
+    const database = `agent_memory_cli_lease_${randomUUID().replaceAll('-', '').slice(0, 12)}`
+    const url = () => {
+      const parsed = new URL(databaseUrl!)
+      parsed.pathname = `/${database}`
+      return parsed.toString()
     }
-    const stats = await runCli(['stats', '--database-url', url()])
-    expect(stats.code).toBe(0)
-    expect(stats.stdout).toContain(
-      'embeds     1 pending (1 leased by a repair: one is running, or one was killed and its leases lapse within 10 minutes)',
-    )
-  })
-})
+    let admin: pg.Client
+    beforeAll(async () => {
+      admin = new pg.Client({ connectionString: databaseUrl })
+      await admin.connect()
+      await admin.query(`CREATE DATABASE ${database}`)
+    })
+    afterAll(async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
+      await admin.end()
+    })
+
+    it('says what a lease left by a killed repair means and when it lapses', async () => {
+      expect((await runCli(['init', '--database-url', url()])).code).toBe(0)
+      expect(
+        (await runCli(['remember', 'Waters the ferns on Sundays', '-n', 'ada', '--database-url', url()]))
+          .code,
+      ).toBe(0)
+      const db = new pg.Client({ connectionString: url() })
+      await db.connect()
+      try {
+        // What a repair killed mid-run leaves: a pending row leased for ten minutes.
+        await db.query(
+          "UPDATE memories SET embed_state = 'pending', embedding = NULL, leased_until = now() + interval '10 minutes'",
+        )
+      } finally {
+        await db.end()
+      }
+      const stats = await runCli(['stats', '--database-url', url()])
+      expect(stats.code).toBe(0)
+      expect(stats.stdout).toContain(
+        'embeds     1 pending (1 leased by a repair: one is running, or one was killed and its leases lapse within 10 minutes)',
+      )
+    })
+  },
+)

@@ -19,10 +19,21 @@ describe('a repair killed on the embedded store', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
   it('leaves no row leased: the next open clears the dead process leases and a rerun repairs everything', async () => {
-    const store = await openEmbeddedStore({ dataDir, model: 'lease-test', dimensions: 4, handleSignals: false })
+    const store = await openEmbeddedStore({
+      dataDir,
+      model: 'lease-test',
+      dimensions: 4,
+      handleSignals: false,
+    })
     await store.upsert(
       'ns',
-      ['a', 'b', 'c'].map((id) => ({ id, tier: 'semantic' as const, content: id, fingerprint: id, embedding: null })),
+      ['a', 'b', 'c'].map((id) => ({
+        id,
+        tier: 'semantic' as const,
+        content: id,
+        fingerprint: id,
+        embedding: null,
+      })),
     )
     expect(await store.repairStats('ns')).toEqual({ pending: 3, leased: 0, failed: 0 })
     await store.close()
@@ -40,13 +51,20 @@ describe('a repair killed on the embedded store', () => {
     repair.kill('SIGKILL')
     await new Promise((resolve) => repair.on('exit', resolve))
 
-    const reopened = await openEmbeddedStore({ dataDir, model: 'lease-test', dimensions: 4, handleSignals: false })
+    const reopened = await openEmbeddedStore({
+      dataDir,
+      model: 'lease-test',
+      dimensions: 4,
+      handleSignals: false,
+    })
     try {
       expect(await reopened.repairStats('ns')).toEqual({ pending: 3, leased: 0, failed: 0 })
       const rerun = await reopened.claimPending({ limit: 100, leaseMs: 600_000 })
       expect(rerun.map((row) => row.id).sort()).toEqual(['a', 'b', 'c'])
       for (const row of rerun) {
-        expect(await reopened.completeRepair('ns', row.id, row.fingerprint, Float32Array.from([1, 0, 0, 0]))).toBe(true)
+        expect(
+          await reopened.completeRepair('ns', row.id, row.fingerprint, Float32Array.from([1, 0, 0, 0])),
+        ).toBe(true)
       }
       expect(await reopened.repairStats('ns')).toEqual({ pending: 0, leased: 0, failed: 0 })
       expect((await reopened.list('ns')).map((m) => m.id).sort()).toEqual(['a', 'b', 'c'])
