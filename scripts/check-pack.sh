@@ -18,19 +18,19 @@ if [ -z "$out" ]; then
 fi
 echo "check-pack: node $(node --version), npm $(npm --version)"
 
-packages=(core embedder-hashing embedder-openrouter store-pgvector tool-memory-search)
+packages=(core embedder-hashing embedder-openrouter embedder-ai-sdk store-pgvector tool-memory-search)
 tarball() { ls "$out"/agent-memory-"$1"-[0-9]*.tgz; }
 overrides() {
   printf '"overrides": { '
   local first=1
-  for p in core embedder-hashing embedder-openrouter store-pgvector tool-memory-search; do
+  for p in core embedder-hashing embedder-openrouter embedder-ai-sdk store-pgvector tool-memory-search; do
     [ $first = 1 ] || printf ', '
     first=0
     printf '"@agent-memory/%s": "file:%s"' "$p" "$(tarball "$p")"
   done
   printf ' }'
 }
-npm_install() { npm install --no-audit --no-fund --loglevel=error >/dev/null; }
+npm_install() { npm install --prefer-offline --no-audit --no-fund --loglevel=error >/dev/null; }
 
 for p in "${packages[@]}"; do
   name="@agent-memory/$p"
@@ -120,7 +120,7 @@ try {
   await admin.end()
 }
 JS
-(cd "$work/try-store-pgvector" && npm install --no-audit --no-fund --loglevel=error --no-save pg >/dev/null &&
+(cd "$work/try-store-pgvector" && npm install --prefer-offline --no-audit --no-fund --loglevel=error --no-save pg >/dev/null &&
   node postgres-only.mjs) || { echo "check-pack: the store does not work for a Postgres-only user" >&2; exit 1; }
 
 # All packages together, from their tarballs only: the README's library path works end to end.

@@ -6,12 +6,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:?usage: pack-tarballs.sh <output directory>}
 mkdir -p "$out"
-dirs=(packages/core packages/embedder-hashing packages/embedder-openrouter packages/store-pgvector
+dirs=(packages/core packages/embedder-hashing packages/embedder-openrouter packages/embedder-ai-sdk packages/store-pgvector
   packages/tool-memory-search apps/cli)
 # A fresh build: files left in dist/ by a moved or deleted source would otherwise ship (a cached
 # turbo replay would bring them back too, hence --force).
 for dir in "${dirs[@]}"; do rm -rf "$dir/dist"; done
-npx -y pnpm@10 turbo run build --force --filter=@agent-memory/cli... --output-logs=errors-only >/dev/null
+npx -y pnpm@10 turbo run build --force --filter=@agent-memory/cli... --filter=@agent-memory/embedder-ai-sdk --output-logs=errors-only >/dev/null
 for dir in "${dirs[@]}"; do
   (cd "$dir" && npx -y pnpm@10 pack --pack-destination "$out" >/dev/null)
 done

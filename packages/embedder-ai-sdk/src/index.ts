@@ -1,0 +1,3 @@
+export type { AiSdkEmbedderOptions } from './AiSdkEmbedderOptions.js'
+export { createAiSdkEmbedder } from './createAiSdkEmbedder.js'
+export { toEmbeddingError } from './toEmbeddingError.js'
