@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# The adapters against the SDKs' own types: one small npm project per SDK major installs the packed
+# tarballs and that SDK, type-checks the README examples and a round trip with `tsc --strict` under
+# both `moduleResolution: NodeNext` and `bundler`, then runs the round trip (a real SDK client
+# against a scripted server on 127.0.0.1, the AI SDK's mock models, a real MCP client over stdio).
+# SDK ranges float on purpose ("latest", "^5"): the day an SDK changes its types, this goes red.
+# TARBALLS=<dir> reuses tarballs from scripts/pack-tarballs.sh; SDK_MATRIX_ONLY="openai-latest ai-6"
+# runs some fixtures only.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+tsc="$root/node_modules/.bin/tsc"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+out=${TARBALLS:-}
+if [ -z "$out" ]; then
+  out="$work/tarballs"
+  bash scripts/pack-tarballs.sh "$out"
+fi
+tarball() { ls "$out"/agent-memory-"$1"-[0-9]*.tgz; }
+
+# name | SDK packages (npm specs) | files to type-check | files to run | extra agent-memory tarballs
+fixtures=(
+  "openai-5|openai@^5|openai.ts|openai|"
+  "openai-6|openai@^6|openai.ts|openai|"
+  "openai-latest|openai@latest|openai.ts|openai|"
+  "anthropic-latest|@anthropic-ai/sdk@latest|anthropic.ts|anthropic|"
+  "ai-5|ai@^5|ai-sdk.ts ai-sdk-v5.ts embedder-v5.ts|ai-sdk-v5 embedder-v5|embedder-ai-sdk"
+  "ai-6|ai@^6|ai-sdk.ts ai-sdk-v6.ts embedder-v6.ts|ai-sdk-v6 embedder-v6|embedder-ai-sdk"
+  "mcp|@modelcontextprotocol/sdk@^1|mcp.ts mcp-server.ts|mcp|"
+)
+
+json_list() { printf '"%s",' "$@" | sed 's/,$//'; }
+failed=()
+for fixture in "${fixtures[@]}"; do
+  IFS='|' read -r name sdks files runs extras <<<"$fixture"
+  started=$SECONDS
+  if [ -n "${SDK_MATRIX_ONLY:-}" ] && ! grep -qw -- "$name" <<<"$SDK_MATRIX_ONLY"; then continue; fi
+  dir="$work/$name"
+  mkdir -p "$dir"
+  read -r -a file_list <<<"$files"
+  cp scripts/sdk-matrix/memory.ts scripts/sdk-matrix/scriptedServer.ts "$dir/"
+  for f in "${file_list[@]}"; do cp "scripts/sdk-matrix/$f" "$dir/"; done
+  cat >"$dir/package.json" <<JSON
+{ "name": "sdk-matrix-$name", "private": true, "type": "module",
+  "dependencies": {
+    "@agent-memory/core": "file:$(tarball core)",
+    "@agent-memory/embedder-hashing": "file:$(tarball embedder-hashing)",
+    "@agent-memory/store-pgvector": "file:$(tarball store-pgvector)",
+    "@agent-memory/tool-memory-search": "file:$(tarball tool-memory-search)",
+    "@electric-sql/pglite": "0.5.14",
+    "@electric-sql/pglite-pgvector": "0.0.15",
+    $(for e in $extras; do printf '"@agent-memory/%s": "file:%s",' "$e" "$(tarball "$e")"; done)
+    "@types/node": "^20.19.0"
+  },
+  "overrides": { "@agent-memory/core": "file:$(tarball core)" } }
+JSON
+  read -r -a sdk_list <<<"$sdks"
+  (cd "$dir" && npm install --no-audit --no-fund --loglevel=error "${sdk_list[@]}" >/dev/null 2>"$dir/npm.err") ||
+    { cat "$dir/npm.err" >&2; echo "sdk-matrix: $name: npm install failed" >&2; exit 1; }
+  versions=""
+  for spec in "${sdk_list[@]}"; do
+    pkg=${spec%@*}
+    versions+="$pkg $(node -p "require('$dir/node_modules/$pkg/package.json').version") "
+  done
+  common='"target": "ES2022", "strict": true, "skipLibCheck": true, "types": ["node"], "lib": ["ES2023"]'
+  cat >"$dir/tsconfig.nodenext.json" <<JSON
+{ "compilerOptions": { "module": "NodeNext", "moduleResolution": "NodeNext", "outDir": "dist", $common }, "files": [$(json_list "${file_list[@]}")] }
+JSON
+  cat >"$dir/tsconfig.bundler.json" <<JSON
+{ "compilerOptions": { "module": "preserve", "moduleResolution": "bundler", "noEmit": true, $common }, "files": [$(json_list "${file_list[@]}")] }
+JSON
+  ok=true
+  for mode in nodenext bundler; do
+    if ! (cd "$dir" && "$tsc" -p "tsconfig.$mode.json" >"$dir/tsc.$mode.out"); then
+      echo "sdk-matrix: $name ($versions): tsc --strict, moduleResolution $mode FAILED:" >&2
+      cat "$dir/tsc.$mode.out" >&2
+      ok=false
+    fi
+  done
+  rounds=""
+  if $ok; then
+    for r in $runs; do
+      if (cd "$dir" && timeout 120 node "dist/$r.js" >"$dir/run.out" 2>&1); then
+        rounds+="; $(tail -1 "$dir/run.out")"
+      else
+        echo "sdk-matrix: $name ($versions): round trip $r FAILED:" >&2
+        cat "$dir/run.out" >&2
+        ok=false
+      fi
+    done
+  fi
+  if $ok; then
+    echo "sdk-matrix: $name ok (${versions% }; tsc --strict NodeNext + bundler$rounds; $((SECONDS - started)) s)"
+  else
+    failed+=("$name")
+  fi
+done
+[ ${#failed[@]} -eq 0 ] || { echo "sdk-matrix: failed: ${failed[*]}" >&2; exit 1; }
