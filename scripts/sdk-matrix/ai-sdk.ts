@@ -32,7 +32,11 @@ export async function toolReadme(model: LanguageModel, memory: MemoryService, se
 }
 
 // README: one tool set shared across sessions, the user read per call from the SDK's context.
-export async function sharedToolSet(model: LanguageModel, memory: MemoryService, session: { userId: string }) {
+export async function sharedToolSet(
+  model: LanguageModel,
+  memory: MemoryService,
+  session: { userId: string },
+) {
   const tools = createAiSdkTools({ memory, namespaceFromContext: namespaceFromExperimentalContext })
   return generateText({
     model,
