@@ -30,7 +30,11 @@ overrides() {
   done
   printf ' }'
 }
-npm_install() { npm install --prefer-offline --no-audit --no-fund --loglevel=error >/dev/null; }
+# One retry from scratch: npm has failed here once with ENOENT on a package.json it was extracting.
+npm_install() {
+  npm install --prefer-offline --no-audit --no-fund --loglevel=error >/dev/null ||
+    { rm -rf node_modules package-lock.json && npm install --prefer-offline --no-audit --no-fund --loglevel=error >/dev/null; }
+}
 
 for p in "${packages[@]}"; do
   name="@agent-memory/$p"
