@@ -31,13 +31,12 @@ fixtures=(
 )
 
 json_list() { printf '"%s",' "$@" | sed 's/,$//'; }
-failed=()
-for fixture in "${fixtures[@]}"; do
-  IFS='|' read -r name sdks files runs extras <<<"$fixture"
-  started=$SECONDS
-  if [ -n "${SDK_MATRIX_ONLY:-}" ] && ! grep -qw -- "$name" <<<"$SDK_MATRIX_ONLY"; then continue; fi
-  dir="$work/$name"
+# One fixture, start to end; prints its result line (or its errors) and fails when it fails.
+run_fixture() {
+  local name=$1 sdks=$2 files=$3 runs=$4 extras=$5 started=$SECONDS
+  local dir="$work/$name"
   mkdir -p "$dir"
+  local file_list sdk_list
   read -r -a file_list <<<"$files"
   cp scripts/sdk-matrix/memory.ts scripts/sdk-matrix/scriptedServer.ts "$dir/"
   for f in "${file_list[@]}"; do cp "scripts/sdk-matrix/$f" "$dir/"; done
@@ -56,44 +55,61 @@ for fixture in "${fixtures[@]}"; do
   "overrides": { "@agent-memory/core": "file:$(tarball core)" } }
 JSON
   read -r -a sdk_list <<<"$sdks"
-  (cd "$dir" && npm install --no-audit --no-fund --loglevel=error "${sdk_list[@]}" >/dev/null 2>"$dir/npm.err") ||
-    { cat "$dir/npm.err" >&2; echo "sdk-matrix: $name: npm install failed" >&2; exit 1; }
-  versions=""
+  # One retry from scratch, as in check-pack.sh.
+  (cd "$dir" && { npm install --no-audit --no-fund --loglevel=error "${sdk_list[@]}" >/dev/null 2>npm.err ||
+    { rm -rf node_modules package-lock.json && npm install --no-audit --no-fund --loglevel=error "${sdk_list[@]}" >/dev/null 2>npm.err; }; }) ||
+    { cat "$dir/npm.err"; echo "sdk-matrix: $name: npm install failed"; return 1; }
+  local versions="" spec pkg
   for spec in "${sdk_list[@]}"; do
     pkg=${spec%@*}
     versions+="$pkg $(node -p "require('$dir/node_modules/$pkg/package.json').version") "
   done
-  common='"target": "ES2022", "strict": true, "skipLibCheck": true, "types": ["node"], "lib": ["ES2023"]'
+  local common='"target": "ES2022", "strict": true, "skipLibCheck": true, "types": ["node"], "lib": ["ES2023"]'
   cat >"$dir/tsconfig.nodenext.json" <<JSON
 { "compilerOptions": { "module": "NodeNext", "moduleResolution": "NodeNext", "outDir": "dist", $common }, "files": [$(json_list "${file_list[@]}")] }
 JSON
   cat >"$dir/tsconfig.bundler.json" <<JSON
 { "compilerOptions": { "module": "preserve", "moduleResolution": "bundler", "noEmit": true, $common }, "files": [$(json_list "${file_list[@]}")] }
 JSON
-  ok=true
+  local ok=true mode r rounds=""
   for mode in nodenext bundler; do
     if ! (cd "$dir" && "$tsc" -p "tsconfig.$mode.json" >"$dir/tsc.$mode.out"); then
-      echo "sdk-matrix: $name ($versions): tsc --strict, moduleResolution $mode FAILED:" >&2
-      cat "$dir/tsc.$mode.out" >&2
+      echo "sdk-matrix: $name (${versions% }): tsc --strict, moduleResolution $mode FAILED:"
+      cat "$dir/tsc.$mode.out"
       ok=false
     fi
   done
-  rounds=""
   if $ok; then
     for r in $runs; do
       if (cd "$dir" && timeout 120 node "dist/$r.js" >"$dir/run.out" 2>&1); then
         rounds+="; $(tail -1 "$dir/run.out")"
       else
-        echo "sdk-matrix: $name ($versions): round trip $r FAILED:" >&2
-        cat "$dir/run.out" >&2
+        echo "sdk-matrix: $name (${versions% }): round trip $r FAILED:"
+        cat "$dir/run.out"
         ok=false
       fi
     done
   fi
-  if $ok; then
-    echo "sdk-matrix: $name ok (${versions% }; tsc --strict NodeNext + bundler$rounds; $((SECONDS - started)) s)"
-  else
-    failed+=("$name")
-  fi
+  $ok || return 1
+  echo "sdk-matrix: $name ok (${versions% }; tsc --strict NodeNext + bundler$rounds; $((SECONDS - started)) s)"
+}
+
+# Fixtures run SDK_MATRIX_JOBS at a time (default 2: npm waits on the network while tsc computes);
+# results are printed in the table's order.
+jobs=${SDK_MATRIX_JOBS:-2}
+names=()
+for fixture in "${fixtures[@]}"; do
+  IFS='|' read -r name sdks files runs extras <<<"$fixture"
+  if [ -n "${SDK_MATRIX_ONLY:-}" ] && ! grep -qw -- "$name" <<<"$SDK_MATRIX_ONLY"; then continue; fi
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+  (run_fixture "$name" "$sdks" "$files" "$runs" "$extras" >"$work/$name.log" 2>&1; echo $? >"$work/$name.status") &
+  names+=("$name")
 done
+wait
+failed=()
+for name in "${names[@]}"; do
+  cat "$work/$name.log"
+  [ "$(cat "$work/$name.status")" = 0 ] || failed+=("$name")
+done
+[ ${#names[@]} -gt 0 ] || { echo "sdk-matrix: no fixture selected" >&2; exit 1; }
 [ ${#failed[@]} -eq 0 ] || { echo "sdk-matrix: failed: ${failed[*]}" >&2; exit 1; }
