@@ -1,7 +1,11 @@
 import { spawn } from 'node:child_process'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { type EmbeddingsFault, type FakeEmbeddingsServer, startFakeEmbeddingsServer } from '@agent-memory/testkit'
+import {
+  type EmbeddingsFault,
+  type FakeEmbeddingsServer,
+  startFakeEmbeddingsServer,
+} from '@agent-memory/testkit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BIN, CLI_ROOT, cliEnv, runCli, temporaryDirectory } from './__fixtures__/cliProcess.js'
 
@@ -31,7 +35,10 @@ describe('kill -9 during ingest, then a rerun (real binary)', () => {
     const notes = path.join(dir, 'notes')
     await mkdir(notes)
     for (let i = 0; i < FILES; i++) {
-      await writeFile(path.join(notes, `note-${String(i).padStart(2, '0')}.md`), `Ada's note number ${i}: item ${i * 7}`)
+      await writeFile(
+        path.join(notes, `note-${String(i).padStart(2, '0')}.md`),
+        `Ada's note number ${i}: item ${i * 7}`,
+      )
     }
     const dataDir = path.join(dir, 'store')
     const args = ['ingest', notes, '-n', 'ada', '--data-dir', dataDir, '--base-url', server.url]
@@ -59,7 +66,9 @@ describe('kill -9 during ingest, then a rerun (real binary)', () => {
     for (let i = 0; i < FILES; i++) {
       expect(list.stdout.split(`Ada's note number ${i}: item ${i * 7}`).length - 1, `note ${i}`).toBe(1)
     }
-    const stats = await runCli(['stats', '--data-dir', dataDir, '--json'], { env: { OPENROUTER_API_KEY: API_KEY } })
+    const stats = await runCli(['stats', '--data-dir', dataDir, '--json'], {
+      env: { OPENROUTER_API_KEY: API_KEY },
+    })
     expect(JSON.parse(stats.stdout)).toMatchObject({ totals: { memories: FILES, leased: 0 } })
   })
 })
