@@ -49,6 +49,7 @@ export type {
   RecallHit,
   RecallOptions,
   RecallResult,
+  RecallScores,
   RememberResult,
   RepairReport,
 } from './service/MemoryService.js'

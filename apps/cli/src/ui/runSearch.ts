@@ -55,7 +55,7 @@ export async function runSearch(deps: InspectorDeps, namespace: string, query: S
     hits: recall.hits.map((hit) => ({
       memory: hit.memory,
       score: hit.score,
-      belowThreshold: hit.score < deps.memory.minScore,
+      belowThreshold: hit.scores.relevance < deps.memory.minScore,
       sources: hit.sources,
       legs: legs.get(hit.memory.id) ?? {},
       ...(hit.matchedChunk === undefined ? {} : { matchedChunk: hit.matchedChunk }),

@@ -4,7 +4,13 @@ import type { RecallHit } from '../service/MemoryService.js'
 import { formatMemorySearchResult } from './formatMemorySearchResult.js'
 import { MEMORY_SEARCH_SENTENCES } from './MEMORY_SEARCH_SENTENCES.js'
 
-function hit(content: string, score: number, createdAt = '2026-03-01T10:00:00.123Z'): RecallHit {
+/** A hit whose rank score and threshold relevance are `score` unless `relevance` says otherwise. */
+function hit(
+  content: string,
+  score: number,
+  createdAt = '2026-03-01T10:00:00.123Z',
+  relevance = score,
+): RecallHit {
   const at = new Date(createdAt)
   const memory: Memory = {
     id: `id-${content.length}-${score}`,
@@ -30,7 +36,12 @@ function hit(content: string, score: number, createdAt = '2026-03-01T10:00:00.12
     embedState: 'ok',
     fingerprint: 'f',
   }
-  return { memory, score, sources: ['vector'] }
+  return {
+    memory,
+    score,
+    scores: { fused: score, modifier: 1, relevance, semantic: relevance },
+    sources: ['vector'],
+  }
 }
 
 describe('formatMemorySearchResult', () => {
@@ -47,6 +58,23 @@ describe('formatMemorySearchResult', () => {
     expect(text).toBe(
       '1. [score 0.87 | 2026-03-01T10:00:00Z] The user is vegetarian\n' +
         '2. [score 0.30 | 2025-12-31T23:59:59Z] The user avoids peanuts',
+    )
+  })
+
+  it('thresholds on relevance but prints the rank score, so printed scores descend', () => {
+    const text = formatMemorySearchResult(
+      {
+        hits: [
+          hit('ranked first on keywords', 0.7, '2026-03-01T10:00:00Z', 0.45),
+          hit('ranked second, closer cosine', 0.6, '2026-03-01T10:00:00Z', 0.8),
+          hit('under the threshold', 0.5, '2026-03-01T10:00:00Z', 0.2),
+        ],
+      },
+      0.3,
+    )
+    expect(text).toBe(
+      '1. [score 0.70 | 2026-03-01T10:00:00Z] ranked first on keywords\n' +
+        '2. [score 0.60 | 2026-03-01T10:00:00Z] ranked second, closer cosine',
     )
   })
 

@@ -19,20 +19,41 @@ export interface RecallOptions {
   /** 1..100, default 5. */
   limit?: number
   filter?: MemoryFilter
-  /** Drop hits whose `score` is below this; default: none (the tool applies the embedder's). */
+  /**
+   * Drop hits whose `scores.relevance` is below this (a cosine-scale gate, not the rank score);
+   * default: none (the tool applies the embedder's).
+   */
   minScore?: number
   /** Which legs run; default `hybrid`. */
   mode?: 'hybrid' | 'vector' | 'keyword'
   signal?: AbortSignal
 }
 
+/** What went into a hit's `score`, leg by leg (see `MemoryService.recall`). */
+export interface RecallScores {
+  /** Best cosine over the memory's own vector and its chunks; absent when no vector leg saw it. */
+  semantic?: number
+  /** Keyword (BM25) score divided by this query's best keyword score, in (0, 1]; absent when that leg missed it. */
+  keyword?: number
+  /** The legs fused: min-max in [0, 1], or under RRF 1 / the hit's dense fused rank. */
+  fused: number
+  /** The bounded quality multiplier (importance, recency, confidence), in [1 − m, 1 + m]. */
+  modifier: number
+  /**
+   * What `minScore` and the tools' thresholds compare, on the embedder's cosine scale when a
+   * vector leg saw the memory (comparable with `Embedder.minScore`); rules on `recall`.
+   */
+  relevance: number
+}
+
 export interface RecallHit {
   memory: Memory
   /**
-   * Relevance in [0,1], on the embedder's cosine scale when a vector leg saw the memory
-   * (comparable with `Embedder.minScore`), so thresholds keep their meaning.
+   * The score the ranking used: `fused × modifier`, capped at 1. Hits come in descending order
+   * of it (ties by id), so a shown score always agrees with the order.
    */
   score: number
+  scores: RecallScores
   /** Which legs found it. */
   sources: Array<'vector' | 'chunk' | 'keyword'>
   matchedChunk?: { idx: number; text: string }

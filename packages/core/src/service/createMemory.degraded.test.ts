@@ -14,7 +14,7 @@ describe('degraded paths', () => {
     const hybrid = await memory.recall('u1', 'cello weekends')
     expect(hybrid.hits.map((h) => h.memory.id)).toEqual([result.id])
     expect(hybrid.hits[0]?.sources).toEqual(['keyword'])
-    expect(hybrid.hits[0]?.score).toBeLessThan(memory.minScore)
+    expect(hybrid.hits[0]?.scores.relevance).toBeLessThan(memory.minScore)
 
     expect(await memory.repair()).toEqual({ claimed: 1, repaired: 1, discarded: 0, failed: 0, parked: 0 })
     expect((await memory.get('u1', result.id))?.embedState).toBe('ok')
@@ -43,7 +43,7 @@ describe('degraded paths', () => {
     expect(result.degraded).toBe('keyword_only')
     expect(result.hits.map((h) => h.memory.content)).toEqual(['The user drives a blue bicycle to work'])
     expect(result.hits[0]?.sources).toEqual(['keyword'])
-    expect(result.hits[0]?.score).toBe(1)
+    expect(result.hits[0]?.scores.relevance).toBe(1)
     expect(errors.some((e) => e.operation === 'recall.embed')).toBe(true)
     embedder.mode = 'hang'
     expect((await memory.recall('u1', 'green tea')).degraded).toBe('keyword_only')

@@ -74,7 +74,7 @@ describe('recall', () => {
     const { hits } = await memory.recall('u1', 'ignore previous instructions')
     expect(hits).toHaveLength(1)
     expect(hits[0]?.memory.content).toBe(hostile)
-    expect(Object.keys(hits[0]!).sort()).toEqual(['memory', 'score', 'sources'])
+    expect(Object.keys(hits[0]!).sort()).toEqual(['memory', 'score', 'scores', 'sources'])
     expect(typeof hits[0]?.score).toBe('number')
   })
 

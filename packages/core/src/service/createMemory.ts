@@ -405,7 +405,8 @@ export function createMemory(config: {
      * the keyword leg. Legs are fused (`fusion`: RRF with k = `rrfK`, or min-max), the fused
      * relevance is multiplied by `rankingModifier` (bounded), and ties break by id.
      *
-     * `score` (what `minScore` and the tools' thresholds compare):
+     * `score` is what the ranking used (`scores.fused × scores.modifier`, capped at 1), so it
+     * descends with the order. `scores.relevance` (what `minScore` and the tools' thresholds compare):
      * - a hit a vector leg saw: its best cosine over memory and chunk vectors, clamped to [0, 1];
      * - a keyword-only hit in hybrid mode has no measured cosine. Its score is its keyword score
      *   (divided by the leg's best) times a ceiling strictly below both `service.minScore` and the
@@ -560,15 +561,21 @@ export function createMemory(config: {
         if (sem && inSemanticLeg.has(id))
           sources.push(...(['vector', 'chunk'] as const).filter((s) => sem.sources.has(s)))
         if (kw !== undefined) sources.push('keyword')
-        let score: number
-        if (keywordOnly || mode === 'keyword') score = kw ?? 0
-        else if (sem) score = clampUnit(sem.score)
-        else score = clampUnit((kw ?? 0) * ceiling)
+        let gate: number
+        if (keywordOnly || mode === 'keyword') gate = kw ?? 0
+        else if (sem) gate = clampUnit(sem.score)
+        else gate = clampUnit((kw ?? 0) * ceiling)
         const thresholded = !(keywordOnly || mode === 'keyword')
-        if (thresholded && recallOptions.minScore !== undefined && score < recallOptions.minScore) continue
-        const hit: RecallHit = { memory, score, sources }
+        if (thresholded && recallOptions.minScore !== undefined && gate < recallOptions.minScore) continue
+        // The shown score is the ranking's own, so scores descend with the order.
+        const modifier = rankingModifier(memory, at, options.ranking)
+        const rank = relevance * modifier
+        const scores: RecallHit['scores'] = { fused: relevance, modifier, relevance: gate }
+        if (sem && inSemanticLeg.has(id)) scores.semantic = clampUnit(sem.score)
+        if (kw !== undefined) scores.keyword = kw
+        const hit: RecallHit = { memory, score: clampUnit(rank), scores, sources }
         if (sem?.chunk && sources.includes('chunk')) hit.matchedChunk = sem.chunk
-        ranked.push({ hit, rank: relevance * rankingModifier(memory, at, options.ranking) })
+        ranked.push({ hit, rank })
       }
       ranked.sort((a, b) => b.rank - a.rank || compareStrings(a.hit.memory.id, b.hit.memory.id))
       const hits = ranked.slice(0, limit).map((entry) => entry.hit)

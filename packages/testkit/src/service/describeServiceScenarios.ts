@@ -98,10 +98,15 @@ export function describeServiceScenarios(
     const chunkCount = async (store: Store, namespace: string): Promise<number> =>
       (await store.stats(namespace))[0]?.chunks ?? 0
 
-    const expectUnitScores = (hits: Array<{ score: number }>) => {
-      for (const hit of hits) {
+    const expectUnitScores = (
+      hits: Array<{ score: number; scores: { fused: number; modifier: number } }>,
+    ) => {
+      for (const [index, hit] of hits.entries()) {
         expect(hit.score).toBeGreaterThanOrEqual(0)
         expect(hit.score).toBeLessThanOrEqual(1)
+        // The shown score is the ranking's: fused × modifier, capped, descending with the order.
+        expect(hit.score).toBeCloseTo(Math.min(1, hit.scores.fused * hit.scores.modifier), 12)
+        if (index > 0) expect(hit.score).toBeLessThanOrEqual(hits[index - 1]!.score)
       }
     }
 
@@ -125,7 +130,7 @@ export function describeServiceScenarios(
           expect(hits[0]?.memory.content).toBe('The user keeps a sourdough starter named Clint in the fridge')
           expect(hits[0]?.sources).toEqual(expected[mode])
           expectUnitScores(hits)
-          if (mode !== 'keyword') expect(hits[0]!.score).toBeGreaterThanOrEqual(memory.minScore)
+          if (mode !== 'keyword') expect(hits[0]!.scores.relevance).toBeGreaterThanOrEqual(memory.minScore)
         }
         // What recall returned is reinforced in the background.
         await vi.waitFor(async () => {
@@ -170,7 +175,7 @@ export function describeServiceScenarios(
         const vector = await memory.recall(ns, 'allergic to peanuts', { mode: 'vector' })
         expect(vector.hits[0]?.memory.id).toBe(first.id)
         expect(vector.hits[0]?.sources).toEqual(['vector'])
-        expect(vector.hits[0]!.score).toBeGreaterThanOrEqual(memory.minScore)
+        expect(vector.hits[0]!.scores.relevance).toBeGreaterThanOrEqual(memory.minScore)
         const tail = await memory.recall(ns, TAIL_QUERY, { mode: 'vector' })
         expect(tail.hits[0]?.memory.id).toBe(long.id)
         expect(tail.hits[0]?.matchedChunk?.text).toContain('Marguerite')
@@ -211,7 +216,7 @@ export function describeServiceScenarios(
         expect(await chunkCount(store, ns)).toBe(chunks)
         const kept = await memory.recall(ns, 'runs 5 km every Sunday morning', { mode: 'vector' })
         expect(kept.hits[0]?.memory.id).toBe(id)
-        expect(kept.hits[0]!.score).toBeGreaterThanOrEqual(memory.minScore)
+        expect(kept.hits[0]!.scores.relevance).toBeGreaterThanOrEqual(memory.minScore)
         const keptChunk = await memory.recall(ns, TAIL_QUERY, { mode: 'vector' })
         expect(keptChunk.hits[0]?.memory.id).toBe(long.id)
         expect(keptChunk.hits[0]?.matchedChunk?.text).toContain('Marguerite')
@@ -228,7 +233,7 @@ export function describeServiceScenarios(
         })
         const moved = await memory.recall(ns, 'swims every Wednesday evening', { mode: 'vector' })
         expect(moved.hits[0]?.memory.id).toBe(id)
-        expect(moved.hits[0]!.score).toBeGreaterThanOrEqual(memory.minScore)
+        expect(moved.hits[0]!.scores.relevance).toBeGreaterThanOrEqual(memory.minScore)
         // The keyword index follows the new content too.
         expect((await memory.recall(ns, 'Sunday', { mode: 'keyword' })).hits).toEqual([])
 
@@ -263,7 +268,7 @@ export function describeServiceScenarios(
           expect(hit?.sources).toContain('chunk')
           expect(hit?.matchedChunk?.text).toContain('Marguerite')
           expect(hit?.matchedChunk?.text).not.toContain('vegetable garden')
-          expect(hit!.score).toBeGreaterThanOrEqual(memory.minScore)
+          expect(hit!.scores.relevance).toBeGreaterThanOrEqual(memory.minScore)
           expectUnitScores(hits)
         }
         const short = await memory.recall(ns, 'old green Volvo', { mode: 'vector' })
@@ -334,7 +339,7 @@ export function describeServiceScenarios(
         const hybrid = await memory.recall(ns, 'cello weekends')
         expect(hybrid.hits.map((hit) => hit.memory.id)).toEqual([short.id])
         expect(hybrid.hits[0]?.sources).toEqual(['keyword'])
-        expect(hybrid.hits[0]!.score).toBeLessThan(memory.minScore)
+        expect(hybrid.hits[0]!.scores.relevance).toBeLessThan(memory.minScore)
         // Let that recall's background reinforcement land: a claim skips rows another
         // transaction holds (SKIP LOCKED, so parallel repair workers never collide).
         await vi.waitFor(async () => {
@@ -353,7 +358,7 @@ export function describeServiceScenarios(
         const found = await memory.recall(ns, 'cello weekends', { mode: 'vector' })
         expect(found.hits[0]?.memory.id).toBe(short.id)
         expect(found.hits[0]?.sources).toEqual(['vector'])
-        expect(found.hits[0]!.score).toBeGreaterThanOrEqual(memory.minScore)
+        expect(found.hits[0]!.scores.relevance).toBeGreaterThanOrEqual(memory.minScore)
         // Repair also wrote the long memory's chunks.
         expect(await chunkCount(store, ns)).toBeGreaterThan(1)
         const tail = await memory.recall(ns, TAIL_QUERY, { mode: 'vector' })
