@@ -78,6 +78,11 @@ describe('the --json contract (subprocess, checked against the exported schemas)
     const search = await ok('search', 'where does Mia live', '-n', 'mia')
     expect(search.hits.length).toBeGreaterThan(0)
     expect(search.hits.map((hit) => hit.rank)).toEqual(search.hits.map((_, index) => index + 1))
+    // The score shown is the ranking's (fused × modifier, capped), so it descends with rank.
+    for (const [index, hit] of search.hits.entries()) {
+      expect(hit.score).toBeCloseTo(Math.min(1, hit.scores.fused * hit.scores.modifier), 12)
+      if (index > 0) expect(hit.score).toBeLessThanOrEqual(search.hits[index - 1]!.score)
+    }
     const asOf = await ok('search', 'where does Mia live', '-n', 'mia', '--as-of', '2021-06-01')
     expect(asOf.asOf).toBe('2021-06-01T00:00:00.000Z')
 

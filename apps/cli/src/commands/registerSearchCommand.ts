@@ -76,6 +76,7 @@ export function registerSearchCommand(program: Command, context: CommandContext)
           hits: result.hits.map((hit, index) => ({
             rank: index + 1,
             score: hit.score,
+            scores: hit.scores,
             sources: hit.sources,
             ...(hit.matchedChunk === undefined ? {} : { matchedChunk: hit.matchedChunk }),
             memory: toMemoryJson(hit.memory),

@@ -7,6 +7,17 @@ export const SearchHitJsonSchema = z
   .object({
     rank: z.number().int().positive(),
     score: z.number().min(0).max(1),
+    /** What went into `score` (core's `RecallScores`): `score = min(1, fused × modifier)`. */
+    scores: z
+      .object({
+        semantic: z.number().optional(),
+        keyword: z.number().optional(),
+        fused: z.number(),
+        modifier: z.number(),
+        /** What `--min-score` compares (a cosine when a vector leg saw the memory). */
+        relevance: z.number(),
+      })
+      .strict(),
     sources: z.array(z.enum(['vector', 'chunk', 'keyword'])),
     matchedChunk: z.object({ idx: z.number().int().nonnegative(), text: z.string() }).strict().optional(),
     memory: MemoryJsonSchema,
