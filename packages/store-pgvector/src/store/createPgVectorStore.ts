@@ -5,7 +5,8 @@ import type { Executor } from '../sql/Executor.js'
 import { PgliteExecutor } from '../sql/PgliteExecutor.js'
 import { PoolExecutor } from '../sql/PoolExecutor.js'
 import { type DatabaseHandle, toExecutor } from '../sql/toExecutor.js'
-import { PgVectorStore, type PgVectorStoreOptions } from './PgVectorStore.js'
+import { PgVectorStore } from './PgVectorStore.js'
+import type { PgVectorStoreOptions } from './PgVectorStoreOptions.js'
 
 export interface CreatePgVectorStoreOptions extends PgVectorStoreOptions {
   /** A node-postgres pool the caller owns (never ended by the store). */

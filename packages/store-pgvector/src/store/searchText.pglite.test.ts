@@ -1,18 +1,11 @@
-import { fingerprint, type MemoryWrite } from '@agent-memory/core'
 import { PGlite } from '@electric-sql/pglite'
 import { vector } from '@electric-sql/pglite-pgvector'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { keywordWrite as write } from '../__fixtures__/keywordWrite.js'
 import { createPgVectorStore, migrate, openEmbeddedStore } from '../index.js'
 import type { PgVectorStore } from './PgVectorStore.js'
 
 const dims = 4
-const write = (id: string, content: string): MemoryWrite => ({
-  id,
-  tier: 'semantic',
-  content,
-  fingerprint: fingerprint(content),
-  embedding: Float32Array.from([1, 0, 0, 0]),
-})
 const ids = (hits: Array<{ memory: { id: string } }>) => hits.map((hit) => hit.memory.id)
 
 describe('PgVectorStore.searchText (BM25 over english + simple lexemes)', () => {

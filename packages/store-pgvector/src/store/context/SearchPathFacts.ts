@@ -1,0 +1,11 @@
+/** What the ANN-or-exact decision needs to know about one namespace of one table (see `useAnn`). */
+export interface SearchPathFacts {
+  /** Rows in the namespace, counted only as far as the decision needs. */
+  rows: number
+  /** The table's planner estimate (0 before the first ANALYZE). */
+  tableRows: number
+  /** Whether the table's HNSW index exists. */
+  ann: boolean
+  /** When the facts were measured (`Date.now()`). */
+  at: number
+}

@@ -1,0 +1,24 @@
+import type { Executor } from '../../sql/Executor.js'
+import type { KeywordStats } from './KeywordStats.js'
+import type { SearchPathFacts } from './SearchPathFacts.js'
+
+/**
+ * What every concern module of `PgVectorStore` shares: the executor, the resolved settings and
+ * the two caches. Built once by `createStoreContext`; the modules only read the settings.
+ */
+export interface StoreContext {
+  readonly executor: Executor
+  readonly dimensions: number
+  /** The embedder's model id, recorded on first open and checked on every later one. */
+  readonly model: string | undefined
+  /** Namespaces with at most this many rows are searched exactly. */
+  readonly exactSearchMaxRows: number
+  /** Batches of at least this many rows go through binary COPY where the driver has it. */
+  readonly bulkThreshold: number
+  /** How long cached counts (`searchFacts`, `keywordStats`) are trusted, in ms. */
+  readonly countTtlMs: number
+  /** ANN-or-exact facts per `table:namespace`; writes that change a namespace's size drop its entry. */
+  readonly searchFacts: Map<string, SearchPathFacts>
+  /** BM25 corpus statistics per namespace; ranking tolerates them slightly stale. */
+  readonly keywordStats: Map<string, KeywordStats>
+}

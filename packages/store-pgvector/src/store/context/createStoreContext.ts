@@ -1,0 +1,27 @@
+import { InvalidArgumentError } from '@agent-memory/core'
+import type { Executor } from '../../sql/Executor.js'
+import type { PgVectorStoreOptions } from '../PgVectorStoreOptions.js'
+import type { StoreContext } from './StoreContext.js'
+
+/** See `PgVectorStoreOptions.exactSearchMaxRows`. */
+const EXACT_SEARCH_MAX_ROWS = 2_000
+
+/** Resolves the options once (their defaults are documented on `PgVectorStoreOptions`). */
+export function createStoreContext(executor: Executor, options: PgVectorStoreOptions): StoreContext {
+  if (!Number.isInteger(options.dimensions) || options.dimensions < 1 || options.dimensions > 16_000) {
+    throw new InvalidArgumentError('dimensions', 'dimensions must be an integer in 1..16000')
+  }
+  return {
+    executor,
+    dimensions: options.dimensions,
+    model: options.model,
+    exactSearchMaxRows: Math.min(
+      1_000_000_000,
+      Math.max(0, Math.floor(options.exactSearchMaxRows ?? EXACT_SEARCH_MAX_ROWS)),
+    ),
+    bulkThreshold: options.bulkThreshold ?? 500,
+    countTtlMs: options.namespaceCountTtlMs ?? 30_000,
+    searchFacts: new Map(),
+    keywordStats: new Map(),
+  }
+}

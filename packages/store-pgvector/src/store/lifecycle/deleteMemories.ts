@@ -1,0 +1,23 @@
+import { checkIds } from '../context/checkIds.js'
+import { checkNamespace } from '../context/checkNamespace.js'
+import { forgetSearchFacts } from '../context/forgetSearchFacts.js'
+import type { StoreContext } from '../context/StoreContext.js'
+
+/** `Store.delete`: removes memories (their chunks cascade); returns how many were removed. */
+export async function deleteMemories(
+  context: StoreContext,
+  namespace: string,
+  ids: string[],
+): Promise<number> {
+  const ns = checkNamespace(namespace)
+  const list = checkIds(ids)
+  if (list.length === 0) return 0
+  return context.executor.transaction(async (sql) => {
+    const result = await sql.query('DELETE FROM memories WHERE namespace = $1 AND id = ANY($2::text[])', [
+      ns,
+      list,
+    ])
+    forgetSearchFacts(context, 'memories', ns)
+    return result.rowCount
+  })
+}

@@ -1,0 +1,38 @@
+import { InvalidArgumentError, type ReinforceOptions } from '@agent-memory/core'
+import { checkIds } from '../context/checkIds.js'
+import { checkNamespace } from '../context/checkNamespace.js'
+import { optionalDate } from '../context/optionalDate.js'
+import type { StoreContext } from '../context/StoreContext.js'
+
+/** `Store.reinforce`: counts an access and slides a set expiry by `slidingTtlMs`. */
+export async function reinforceMemories(
+  context: StoreContext,
+  namespace: string,
+  ids: string[],
+  options: ReinforceOptions = {},
+): Promise<void> {
+  const ns = checkNamespace(namespace)
+  const list = checkIds(ids)
+  const at = optionalDate(options.at, 'at')
+  const ttl = options.slidingTtlMs
+  if (ttl !== undefined && (typeof ttl !== 'number' || !Number.isFinite(ttl) || ttl < 0)) {
+    throw new InvalidArgumentError('slidingTtlMs', 'slidingTtlMs must be a non-negative number')
+  }
+  if (list.length === 0) return
+  await context.executor.transaction(async (sql) => {
+    // Rows are locked in id order, as upsert writes them, so concurrent reinforces and writes
+    // never deadlock (unordered multi-row updates did, under load).
+    await sql.query(
+      `WITH target AS (
+           SELECT id FROM memories WHERE namespace = $1 AND id = ANY($2::text[])
+           ORDER BY id COLLATE "C" FOR UPDATE
+         )
+         UPDATE memories m SET access_count = m.access_count + 1,
+           last_accessed_at = coalesce($3::timestamptz, now()),
+           expires_at = CASE WHEN m.expires_at IS NOT NULL AND $4::float8 IS NOT NULL
+             THEN coalesce($3::timestamptz, now()) + $4::float8 * interval '1 millisecond' ELSE m.expires_at END
+         FROM target WHERE m.namespace = $1 AND m.id = target.id`,
+      [ns, [...new Set(list)], at ?? null, ttl ?? null],
+    )
+  })
+}

@@ -1,0 +1,51 @@
+import { DimensionMismatchError, StoreError } from '@agent-memory/core'
+import type { StoreContext } from '../context/StoreContext.js'
+
+/**
+ * Checks the schema and the recorded embedder: a different model or dimension is a
+ * `DimensionMismatchError` naming both and `agent-memory reembed`. The first open records them.
+ */
+export async function checkStoreOnOpen(context: StoreContext): Promise<void> {
+  const { dimensions, model } = context
+  await context.executor.transaction(async (sql) => {
+    const schema = await sql.query<{ meta: string | null }>(
+      "SELECT to_regclass('agent_memory_meta')::text AS meta",
+    )
+    if (schema.rows[0]?.meta === null || schema.rows[0]?.meta === undefined) {
+      throw new StoreError('unknown', 'the agent-memory tables are missing: run migrate() first')
+    }
+    const columns = await sql.query<{ typmod: number }>(
+      "SELECT atttypmod AS typmod FROM pg_attribute WHERE attrelid = 'memories'::regclass AND attname = 'embedding'",
+    )
+    const columnDimensions = Number(columns.rows[0]?.typmod ?? -1)
+    if (columnDimensions !== dimensions) {
+      throw new DimensionMismatchError(
+        { dimensions: columnDimensions },
+        { dimensions },
+        `the database's vector columns hold ${columnDimensions} dimensions but the embedder gives ${dimensions}; ` +
+          'run migrate({ dimensions }) on an empty store, or re-embed with `agent-memory reembed`',
+      )
+    }
+    await sql.query(
+      'INSERT INTO agent_memory_meta (id, model, dimensions) VALUES (1, $1, $2) ON CONFLICT (id) DO NOTHING',
+      [model ?? null, dimensions],
+    )
+    const meta = await sql.query<{ model: string | null; dimensions: number }>(
+      'SELECT model, dimensions FROM agent_memory_meta WHERE id = 1',
+    )
+    const recorded = meta.rows[0]!
+    const modelDiffers = recorded.model !== null && model !== undefined && recorded.model !== model
+    if (modelDiffers || Number(recorded.dimensions) !== dimensions) {
+      throw new DimensionMismatchError(
+        {
+          dimensions: Number(recorded.dimensions),
+          ...(recorded.model === null ? {} : { model: recorded.model }),
+        },
+        { dimensions, ...(model === undefined ? {} : { model }) },
+      )
+    }
+    if (recorded.model === null && model !== undefined) {
+      await sql.query('UPDATE agent_memory_meta SET model = $1, recorded_at = now() WHERE id = 1', [model])
+    }
+  })
+}

@@ -1,0 +1,22 @@
+import { InvalidArgumentError, type Memory } from '@agent-memory/core'
+import { checkNamespace } from '../context/checkNamespace.js'
+import type { StoreContext } from '../context/StoreContext.js'
+import { MEMORY_COLUMNS } from '../memoryColumns.js'
+import { rowToMemory } from '../rowToMemory.js'
+
+/** `Store.get`: one memory by id in its namespace (whatever its liveness), or null. */
+export async function getMemory(
+  context: StoreContext,
+  namespace: string,
+  id: string,
+): Promise<Memory | null> {
+  const ns = checkNamespace(namespace)
+  if (typeof id !== 'string') throw new InvalidArgumentError('id', 'id must be a string')
+  return context.executor.transaction(async (sql) => {
+    const result = await sql.query(
+      `SELECT ${MEMORY_COLUMNS} FROM memories m WHERE m.namespace = $1 AND m.id = $2`,
+      [ns, id],
+    )
+    return result.rows[0] === undefined ? null : rowToMemory(result.rows[0])
+  })
+}

@@ -1,0 +1,27 @@
+import { MEMORY_COLUMNS } from '../memoryColumns.js'
+import type { VectorSearchPath } from './runVectorSearch.js'
+import { toScoredMemory } from './toScoredMemory.js'
+
+/** `ChunkStore.searchChunks` (with `runVectorSearch`): memories by their best-matching chunk vector (max-pooled per memory). */
+export const CHUNK_VECTOR_SEARCH: VectorSearchPath = {
+  table: 'memory_chunks',
+  alias: 'c',
+  annLimit: (limit) => limit * 4,
+  statement: ({ vector, conditions, params, limit }, limitParam, ann) => {
+    const scored = `SELECT ${MEMORY_COLUMNS}, c.idx AS chunk_idx, c.text AS chunk_text, c.embedding <=> ${vector} AS distance
+      FROM memory_chunks c JOIN memories m ON m.namespace = c.namespace AND m.id = c.memory_id
+      WHERE ${conditions.join(' AND ')}`
+    // HNSW returns chunks, not memories: fetch enough candidates that `limit` distinct memories survive.
+    const candidates = ann
+      ? `(${scored} ORDER BY c.embedding <=> ${vector} LIMIT ${params.add(Math.min(4000, limit * 8), 'int')})`
+      : `(${scored} OFFSET 0)`
+    return `SELECT * FROM (
+           SELECT DISTINCT ON (t.id) * FROM ${candidates} t WHERE t.distance <> 'NaN'::float8
+           ORDER BY t.id, t.distance, t.chunk_idx
+         ) s ORDER BY s.distance, s.id LIMIT ${limitParam}`
+  },
+  toHit: (row) => ({
+    ...toScoredMemory(row),
+    matchedChunk: { idx: Number(row.chunk_idx), text: String(row.chunk_text) },
+  }),
+}

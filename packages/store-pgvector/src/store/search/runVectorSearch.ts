@@ -1,0 +1,43 @@
+import type { ScoredMemory, SearchOptions } from '@agent-memory/core'
+import type { StoreContext } from '../context/StoreContext.js'
+import { type SearchScope, searchScope } from './searchScope.js'
+import { useAnn } from './useAnn.js'
+
+/** What distinguishes one vector search path (memory vectors, chunk vectors) from the other. */
+export interface VectorSearchPath {
+  table: 'memories' | 'memory_chunks'
+  /** The searched table's alias in `statement` (the memory row is always `m`). */
+  alias: 'm' | 'c'
+  /** Conditions beyond namespace and filter. */
+  also?: string[]
+  /** How many rows HNSW is tuned for (`useAnn`), given the caller's limit. */
+  annLimit: (limit: number) => number
+  /** The statement, given the scope, the bound limit and whether HNSW serves it (it may bind more). */
+  statement: (scope: SearchScope, limitParam: string, ann: boolean) => string
+  toHit: (row: Record<string, unknown>) => ScoredMemory
+}
+
+/**
+ * The part the vector search paths share: build the scope, decide ANN or exact inside the
+ * query's transaction (knobs set there), run the path's statement and map its rows.
+ */
+export async function runVectorSearch(
+  context: StoreContext,
+  namespace: string,
+  vector: Float32Array,
+  options: SearchOptions,
+  path: VectorSearchPath,
+): Promise<ScoredMemory[]> {
+  const scope = searchScope(context, namespace, options, {
+    vector,
+    alias: path.alias,
+    ...(path.also === undefined ? {} : { also: path.also }),
+  })
+  const limitParam = scope.params.add(scope.limit, 'int')
+  return context.executor.transaction(async (sql) => {
+    const ann = await useAnn(context, sql, path.table, scope.ns, path.annLimit(scope.limit))
+    const text = path.statement(scope, limitParam, ann)
+    const result = await sql.query<Record<string, unknown>>(text, scope.params.values)
+    return result.rows.map(path.toHit)
+  })
+}

@@ -1,0 +1,43 @@
+import type { SqlRunner } from '../../sql/SqlRunner.js'
+import type { SearchPathFacts } from '../context/SearchPathFacts.js'
+import type { StoreContext } from '../context/StoreContext.js'
+import { ANN_MIN_NAMESPACE_SHARE } from './ANN_MIN_NAMESPACE_SHARE.js'
+
+const INDEX_OF = {
+  memories: 'memories_embedding_hnsw',
+  memory_chunks: 'memory_chunks_embedding_hnsw',
+} as const
+
+/**
+ * The facts `prefersAnn` decides on, from one query (a count on the namespace index, bounded by
+ * what the decision needs; the table size from planner statistics; whether the HNSW index
+ * exists), cached per `table:namespace` for `countTtlMs`.
+ */
+export async function searchPathFacts(
+  context: StoreContext,
+  sql: SqlRunner,
+  table: 'memories' | 'memory_chunks',
+  ns: string,
+): Promise<SearchPathFacts> {
+  const key = `${table}:${ns}`
+  const now = Date.now()
+  const cached = context.searchFacts.get(key)
+  if (cached !== undefined && now - cached.at < context.countTtlMs) return cached
+  const counted = await sql.query<{ rows: number; table_rows: number | null; ann: boolean }>(
+    `WITH t AS (SELECT greatest(reltuples, 0)::float8 AS table_rows FROM pg_class WHERE oid = to_regclass($4))
+         SELECT (SELECT count(*)::int FROM (SELECT 1 FROM ${table} WHERE namespace = $1
+             LIMIT greatest($2::int, (SELECT ceil(table_rows * $5::float8)::int + 1 FROM t))) s) AS rows,
+           (SELECT table_rows FROM t) AS table_rows,
+           EXISTS (SELECT 1 FROM pg_indexes WHERE indexname = $3 AND tablename = $4) AS ann`,
+    [ns, context.exactSearchMaxRows + 1, INDEX_OF[table], table, ANN_MIN_NAMESPACE_SHARE],
+  )
+  const found = counted.rows[0]
+  const facts = {
+    rows: Number(found?.rows ?? 0),
+    tableRows: Number(found?.table_rows ?? 0),
+    ann: found?.ann === true,
+    at: now,
+  }
+  context.searchFacts.set(key, facts)
+  return facts
+}

@@ -1,0 +1,30 @@
+import type { Chunk } from '@agent-memory/core'
+import { checkIds } from '../context/checkIds.js'
+import { checkNamespace } from '../context/checkNamespace.js'
+import { forgetSearchFacts } from '../context/forgetSearchFacts.js'
+import type { StoreContext } from '../context/StoreContext.js'
+import { checkChunks } from '../validateWrites.js'
+import { replaceChunks } from './replaceChunks.js'
+
+/** `ChunkStore.putChunks`: replaces a memory's chunks, only while its content still has this fingerprint. */
+export async function putChunks(
+  context: StoreContext,
+  namespace: string,
+  memoryId: string,
+  fingerprint: string,
+  chunks: Chunk[],
+): Promise<boolean> {
+  const ns = checkNamespace(namespace)
+  checkIds([memoryId, fingerprint])
+  checkChunks(chunks, context.dimensions, 'chunks')
+  return context.executor.transaction(async (sql) => {
+    const owner = await sql.query(
+      'SELECT 1 FROM memories WHERE namespace = $1 AND id = $2 AND fingerprint = $3 FOR UPDATE',
+      [ns, memoryId, fingerprint],
+    )
+    if (owner.rows.length === 0) return false
+    await replaceChunks(context, sql, ns, memoryId, chunks)
+    forgetSearchFacts(context, 'memory_chunks', ns)
+    return true
+  })
+}
