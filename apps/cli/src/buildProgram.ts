@@ -10,6 +10,7 @@ import { registerIngestCommand } from './commands/registerIngestCommand.js'
 import { registerInitCommand } from './commands/registerInitCommand.js'
 import { registerListCommand } from './commands/registerListCommand.js'
 import { registerMcpCommand } from './commands/registerMcpCommand.js'
+import { registerObserveCommand } from './commands/registerObserveCommand.js'
 import { registerReembedCommand } from './commands/registerReembedCommand.js'
 import { registerRememberCommand } from './commands/registerRememberCommand.js'
 import { registerRepairCommand } from './commands/registerRepairCommand.js'
@@ -59,6 +60,7 @@ export function buildProgram(context: CommandContext): Command {
   registerInitCommand(program, context)
   registerRememberCommand(program, context)
   registerIngestCommand(program, context)
+  registerObserveCommand(program, context)
   registerSearchCommand(program, context)
   registerListCommand(program, context)
   registerGetCommand(program, context)

@@ -6,6 +6,8 @@ export interface RecordedChatRequest {
   path: string
   /** Lower-cased header names. `authorization` is replaced by `sha256:<first 16 hex>` of its value. */
   headers: Record<string, string>
+  /** `Date.now()` at arrival. */
+  arrivedAt: number
   /** The parsed JSON body (undefined when it did not parse). */
   body: unknown
   /** `body.messages` when it is an array, else empty. */

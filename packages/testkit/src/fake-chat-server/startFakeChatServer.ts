@@ -61,6 +61,7 @@ export async function startFakeChatServer(options: FakeChatServerOptions = {}): 
       method: req.method ?? '',
       path: (req.url ?? '').split('?')[0] ?? '',
       headers,
+      arrivedAt: Date.now(),
       body,
       messages: Array.isArray(messages) ? messages : [],
       outcome: 'ok',
@@ -143,6 +144,9 @@ export async function startFakeChatServer(options: FakeChatServerOptions = {}): 
         )
       case 'content':
         return send(200, completion(model, record.number, { role: 'assistant', content: reply.content }))
+      default:
+        // A reply the script got wrong is loud, never a silent hang.
+        return send(500, { error: { message: 'fake chat server: unknown reply kind', code: 500 } })
     }
   }
 

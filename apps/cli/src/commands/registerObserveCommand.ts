@@ -1,0 +1,73 @@
+import type { Command } from 'commander'
+import { addNamespaceOption } from '../cli/addNamespaceOption.js'
+import { CliFailure } from '../cli/CliFailure.js'
+import type { CommandContext } from '../cli/CommandContext.js'
+import { integerIn } from '../cli/parsers/integerIn.js'
+import type { GlobalOptions } from '../config/GlobalOptions.js'
+import { resolveNamespace } from '../config/resolveNamespace.js'
+import { toJsonLine } from '../output/toJsonLine.js'
+
+interface ObserveFlags {
+  namespace?: string
+  chatModel?: string
+  chatBaseUrl?: string
+  dryRun?: boolean
+  maxCandidates?: number
+  timeout: number
+  json?: boolean
+}
+
+export function registerObserveCommand(program: Command, context: CommandContext): void {
+  addNamespaceOption(
+    program
+      .command('observe')
+      .argument('<transcript>', 'a conversation: .jsonl (one {role, content} per line) or .json'),
+  )
+    .description(
+      'extract memories from a conversation with a chat model: add, reinforce, supersede or ignore',
+    )
+    .option('--chat-model <id>', 'chat model id (env AGENT_MEMORY_CHAT_MODEL), e.g. openai/gpt-4o-mini')
+    .option(
+      '--chat-base-url <url>',
+      'any OpenAI-compatible /chat/completions API, e.g. Ollama (default: --base-url, else OpenRouter)',
+    )
+    .option('--dry-run', 'show the decisions without writing anything')
+    .option('--max-candidates <n>', 'candidate memories per model call, 1 to 50', integerIn(1, 50))
+    .option('--timeout <seconds>', 'budget per batch of messages', integerIn(1, 3600), 120)
+    .option('--json', 'print the report as JSON')
+    .action(async (file: string, flags: ObserveFlags, command: Command) => {
+      const namespace = resolveNamespace(flags.namespace, context.env)
+      const globals = command.optsWithGlobals<GlobalOptions>()
+      const [{ readTranscript }, { createChatModel }, { observe }, { formatObserveReport }] =
+        await Promise.all([
+          import('../observe/readTranscript.js'),
+          import('../observe/createChatModel.js'),
+          import('@agent-memory/observe'),
+          import('../observe/formatObserveReport.js'),
+        ])
+      const { model, baseUrl } = createChatModel({
+        modelId: flags.chatModel ?? context.env.AGENT_MEMORY_CHAT_MODEL,
+        baseUrl: flags.chatBaseUrl ?? globals.baseUrl,
+        apiKey: context.env.OPENROUTER_API_KEY,
+      })
+      const messages = await readTranscript(file)
+      const { memory } = await context.open()
+      context.io.err(
+        `agent-memory: chat model ${flags.chatModel ?? context.env.AGENT_MEMORY_CHAT_MODEL} (${baseUrl})\n`,
+      )
+      // `observe` takes a bounded batch of new messages per call; the rest come back `deferred`.
+      for (let batch = 0; ; batch++) {
+        const report = await observe(memory, namespace, messages as never, {
+          model,
+          timeoutMs: flags.timeout * 1000,
+          signal: context.signal,
+          ...(flags.dryRun ? { dryRun: true } : {}),
+          ...(flags.maxCandidates === undefined ? {} : { maxCandidates: flags.maxCandidates }),
+        })
+        context.io.out(flags.json === true ? toJsonLine(report) : formatObserveReport(report))
+        if (report.failure !== undefined) throw new CliFailure(`observe stopped: ${report.failure.message}`)
+        // A dry run records nothing, so the next batch would be this one again.
+        if (report.messages.deferred === 0 || flags.dryRun === true || batch >= 1000) return
+      }
+    })
+}
