@@ -18,12 +18,12 @@ if [ -z "$out" ]; then
 fi
 echo "check-pack: node $(node --version), npm $(npm --version)"
 
-packages=(core embedder-hashing embedder-openrouter embedder-ai-sdk store-pgvector tool-memory-search)
+packages=(core embedder-hashing embedder-openrouter embedder-ai-sdk store-pgvector tool-memory-search observe)
 tarball() { ls "$out"/agent-memory-"$1"-[0-9]*.tgz; }
 overrides() {
   printf '"overrides": { '
   local first=1
-  for p in core embedder-hashing embedder-openrouter embedder-ai-sdk store-pgvector tool-memory-search; do
+  for p in "${packages[@]}"; do
     [ $first = 1 ] || printf ', '
     first=0
     printf '"@agent-memory/%s": "file:%s"' "$p" "$(tarball "$p")"
