@@ -1,4 +1,5 @@
 import type { Command } from 'commander'
+import { addExamples } from '../cli/addExamples.js'
 import { addNamespaceOption } from '../cli/addNamespaceOption.js'
 import { CliFailure } from '../cli/CliFailure.js'
 import type { CommandContext } from '../cli/CommandContext.js'
@@ -18,11 +19,22 @@ interface ObserveFlags {
 }
 
 export function registerObserveCommand(program: Command, context: CommandContext): void {
-  addNamespaceOption(
+  const command = addNamespaceOption(
     program
       .command('observe')
       .argument('<transcript>', 'a conversation: .jsonl (one {role, content} per line) or .json'),
   )
+  addExamples(command, [
+    [
+      'show what a chat model would remember, without writing',
+      'agent-memory observe chat.jsonl --namespace ada --chat-model openai/gpt-4o-mini --dry-run',
+    ],
+    [
+      'write it, with a local Ollama model',
+      'agent-memory observe chat.json -n ada --chat-model llama3.1 --chat-base-url http://localhost:11434/v1',
+    ],
+  ])
+  command
     .description(
       'extract memories from a conversation with a chat model: add, reinforce, supersede or ignore',
     )
