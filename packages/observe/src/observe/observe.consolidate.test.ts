@@ -103,6 +103,33 @@ describe('observe: add, reinforce, supersede, ignore', () => {
     ).toEqual(['The user lives in Lisbon.'])
   })
 
+  it('supersedes with a stated start date: the old memory ends exactly there', async () => {
+    const { memory, clock } = createTestMemory(new Date('2026-03-01T00:00:00Z'))
+    await memory.remember('ada', { content: 'The user lives in Berlin.' })
+    clock.advance(60 * DAY)
+    const moved = await observe(
+      memory,
+      'ada',
+      [{ role: 'user', content: 'Since March 15 I live in Lisbon, I left Berlin.' }],
+      {
+        model: scriptedModel(
+          { json: { candidates: [candidate('The user lives in Lisbon.', 1, { validFrom: '2026-03-15' })] } },
+          { json: { decisions: [{ candidate: 'c1', action: 'supersede', target: 'm1', reason: 'moved' }] } },
+        ),
+      },
+    )
+    const lisbon = await memory.get('ada', moved.superseded[0]!.newId!)
+    const old = await memory.get('ada', moved.superseded[0]!.oldId)
+    expect(lisbon!.validFrom!.toISOString()).toBe('2026-03-15T00:00:00.000Z')
+    expect(old!.validTo!.toISOString()).toBe('2026-03-15T00:00:00.000Z')
+    const at = async (asOf: string) =>
+      (await memory.recall('ada', 'where does the user live', { filter: { asOf: new Date(asOf) } })).hits.map(
+        (hit) => hit.memory.content,
+      )
+    expect(await at('2026-03-10T00:00:00Z')).toEqual(['The user lives in Berlin.'])
+    expect(await at('2026-03-20T00:00:00Z')).toEqual(['The user lives in Lisbon.'])
+  })
+
   it('ignores what the model calls trivia, and a dry run writes nothing but reports the decisions', async () => {
     const { memory } = createTestMemory()
     const messages = [{ role: 'user' as const, content: 'Nice weather. By the way, I am vegetarian.' }]
