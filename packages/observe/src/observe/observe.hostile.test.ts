@@ -158,7 +158,7 @@ describe('observe: hostile model output changes nothing outside the validated de
       ...memory,
       recall: async (namespace, query, options) => {
         const result = await memory.recall(namespace, query, options)
-        return { ...result, hits: [{ memory: paris!, score: 0.99, sources: ['vector'] }, ...result.hits] }
+        return { ...result, hits: [{ ...result.hits[0]!, memory: paris!, score: 0.99 }, ...result.hits] }
       },
     }
     const model = scriptedModel(
