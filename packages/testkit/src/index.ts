@@ -25,11 +25,25 @@ export {
   type ServiceScenarioHandle,
   type ServiceScenarioOptions,
 } from './service/describeServiceScenarios.js'
+export { describeDegradedScenarios } from './service/scenarios/describeDegradedScenarios.js'
+export { describeLifecycleScenarios } from './service/scenarios/describeLifecycleScenarios.js'
+export { describeRememberScenarios } from './service/scenarios/describeRememberScenarios.js'
+export { openServiceScenarios } from './service/scenarios/openServiceScenarios.js'
+export type { ServiceScenarioSuite } from './service/scenarios/ServiceScenarioSuite.js'
 export {
   type SwitchableEmbedder,
   type SwitchableEmbedderMode,
   switchableEmbedder,
 } from './service/switchableEmbedder.js'
+export type { ContractSuite } from './store/contract/ContractSuite.js'
+export { describeStoreConcurrency } from './store/contract/describeStoreConcurrency.js'
+export { describeStoreLifecycle } from './store/contract/describeStoreLifecycle.js'
+export { describeStoreMeta } from './store/contract/describeStoreMeta.js'
+export { describeStoreReads } from './store/contract/describeStoreReads.js'
+export { describeStoreRepair } from './store/contract/describeStoreRepair.js'
+export { describeStoreSearch } from './store/contract/describeStoreSearch.js'
+export { describeStoreWrites } from './store/contract/describeStoreWrites.js'
+export { openContractSuite } from './store/contract/openContractSuite.js'
 export { axisVector, clusteredVectors, cosine, normalize, seededRandom } from './store/contractVectors.js'
 export {
   describeStoreCompleteness,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Memory } from '../model/Memory.js'
+import { memoryFixture } from '../service/__fixtures__/memoryFixture.js'
 import type { RecallHit } from '../service/MemoryService.js'
 import { formatMemorySearchResult } from './formatMemorySearchResult.js'
 import { MEMORY_SEARCH_SENTENCES } from './MEMORY_SEARCH_SENTENCES.js'
@@ -12,30 +12,13 @@ function hit(
   relevance = score,
 ): RecallHit {
   const at = new Date(createdAt)
-  const memory: Memory = {
+  const memory = memoryFixture({
     id: `id-${content.length}-${score}`,
-    namespace: 'u1',
-    tier: 'semantic',
-    level: null,
     content,
-    summary: null,
-    metadata: {},
-    tags: [],
-    importance: 0.5,
     createdAt: at,
     updatedAt: at,
     lastAccessedAt: at,
-    accessCount: 0,
-    expiresAt: null,
-    supersededBy: null,
-    validFrom: null,
-    validTo: null,
-    confidence: null,
-    assessedImportance: null,
-    linkedMemoryIds: [],
-    embedState: 'ok',
-    fingerprint: 'f',
-  }
+  })
   return {
     memory,
     score,

@@ -1,38 +1,11 @@
 import { describe, expect, test } from 'vitest'
-import type { Memory } from '../model/Memory.js'
+import { FIXTURE_NOW, memoryFixture } from './__fixtures__/memoryFixture.js'
 import { fuseMinMax } from './fuseMinMax.js'
 import { fuseReciprocalRank } from './fuseReciprocalRank.js'
 import { rankingModifier } from './rankingModifier.js'
 
-const now = new Date('2026-03-01T00:00:00Z')
-
-function memory(overrides: Partial<Memory>): Memory {
-  return {
-    id: 'm',
-    namespace: 'u1',
-    tier: 'semantic',
-    level: null,
-    content: 'x',
-    summary: null,
-    metadata: {},
-    tags: [],
-    importance: 0.5,
-    createdAt: now,
-    updatedAt: now,
-    lastAccessedAt: now,
-    accessCount: 0,
-    expiresAt: null,
-    supersededBy: null,
-    validFrom: null,
-    validTo: null,
-    confidence: null,
-    assessedImportance: null,
-    linkedMemoryIds: [],
-    embedState: 'ok',
-    fingerprint: 'f',
-    ...overrides,
-  }
-}
+const now = FIXTURE_NOW
+const memory = memoryFixture
 
 describe('rankingModifier', () => {
   test('stays within 1 ± maxAdjustment at the extremes', () => {

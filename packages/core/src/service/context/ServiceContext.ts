@@ -1,0 +1,45 @@
+import type { Tier } from '../../model/Tier.js'
+import type { Embedder } from '../../spec/Embedder.js'
+import type { Store } from '../../spec/Store.js'
+import type { RankingOptions } from '../MemoryServiceOptions.js'
+
+/**
+ * The memory service's resolved settings and collaborators, built once by
+ * `resolveServiceContext` (where every default lives) and shared by the remember, recall,
+ * lifecycle and repair modules. Field meanings are documented on `MemoryServiceOptions`.
+ */
+export interface ServiceContext {
+  readonly store: Store
+  readonly embedder: Embedder
+  readonly now: () => Date
+  readonly random: () => number
+  readonly writeTimeoutMs: number
+  readonly queryTimeoutMs: number
+  readonly batchSize: number
+  readonly maxEmbedChars: number
+  readonly chunking: { size?: number; overlap?: number } | undefined
+  readonly defaultLimit: number
+  readonly candidateFactor: number
+  readonly vectorCoverFactor: number
+  readonly fusion: 'rrf' | 'minmax'
+  readonly rrfK: number
+  readonly vectorWeight: number
+  readonly ranking: RankingOptions | undefined
+  /** Default lifetimes of the short-term tiers; durable tiers have none. */
+  readonly ttlMs: Partial<Record<Tier, number>>
+  readonly defaultImportance: number
+  readonly initialConfidence: number
+  readonly confidenceStep: number
+  readonly repair: {
+    readonly batchSize: number
+    readonly leaseMs: number
+    readonly maxAttempts: number
+    readonly baseBackoffMs: number
+    readonly maxBackoffMs: number
+    readonly embedTimeoutMs: number
+  }
+  /** The threshold `memory_search` applies: the embedder's calibrated one, else `DEFAULT_MIN_SCORE`. */
+  readonly minScore: number
+  /** Hands a failure that does not fail the call to `onError` (a throwing hook is ignored). */
+  report(error: unknown, operation: string): void
+}

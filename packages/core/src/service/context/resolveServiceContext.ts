@@ -1,0 +1,70 @@
+import { DimensionMismatchError } from '../../errors/DimensionMismatchError.js'
+import type { Embedder } from '../../spec/Embedder.js'
+import type { Store } from '../../spec/Store.js'
+import { DEFAULT_MIN_SCORE } from '../DEFAULT_MIN_SCORE.js'
+import type { MemoryServiceOptions } from '../MemoryServiceOptions.js'
+import type { ServiceContext } from './ServiceContext.js'
+
+const DAY_MS = 86_400_000
+
+/**
+ * Resolves `MemoryServiceOptions` once: the one place the service's defaults are set (each is
+ * described on the option it fills).
+ *
+ * @throws DimensionMismatchError when the embedder's dimensions differ from the store's.
+ */
+export function resolveServiceContext(config: {
+  store: Store
+  embedder: Embedder
+  options?: MemoryServiceOptions
+}): ServiceContext {
+  const { store, embedder } = config
+  const options = config.options ?? {}
+  if (embedder.dimensions !== store.dimensions) {
+    throw new DimensionMismatchError(
+      { dimensions: store.dimensions },
+      { model: embedder.model, dimensions: embedder.dimensions },
+    )
+  }
+  return {
+    store,
+    embedder,
+    now: options.now ?? (() => new Date()),
+    random: options.random ?? Math.random,
+    writeTimeoutMs: options.writeEmbedTimeoutMs ?? 5_000,
+    queryTimeoutMs: options.queryEmbedTimeoutMs ?? 2_000,
+    batchSize: Math.max(1, options.embedBatchSize ?? 64),
+    maxEmbedChars: options.maxEmbedChars ?? 8_000,
+    chunking: options.chunking,
+    defaultLimit: options.defaultLimit ?? 5,
+    candidateFactor: options.candidateFactor ?? 4,
+    vectorCoverFactor: options.vectorCoverFactor ?? 3,
+    fusion: options.fusion ?? 'minmax',
+    rrfK: options.rrfK ?? 60,
+    vectorWeight: options.minMaxVectorWeight ?? 0.3,
+    ranking: options.ranking,
+    ttlMs: {
+      working: options.ttlMs?.working ?? DAY_MS,
+      episodic: options.ttlMs?.episodic ?? 30 * DAY_MS,
+    },
+    defaultImportance: options.defaultImportance ?? 0.5,
+    initialConfidence: options.initialConfidence ?? 0.4,
+    confidenceStep: options.confidenceStep ?? 0.5,
+    repair: {
+      batchSize: options.repair?.batchSize ?? 16,
+      leaseMs: options.repair?.leaseMs ?? 10 * 60_000,
+      maxAttempts: options.repair?.maxAttempts ?? 12,
+      baseBackoffMs: options.repair?.baseBackoffMs ?? 5_000,
+      maxBackoffMs: options.repair?.maxBackoffMs ?? 30 * 60_000,
+      embedTimeoutMs: options.repair?.embedTimeoutMs ?? 30_000,
+    },
+    minScore: embedder.minScore ?? DEFAULT_MIN_SCORE,
+    report(error, operation) {
+      try {
+        options.onError?.(error, { operation })
+      } catch {
+        // A faulty hook must not turn a handled failure into an unhandled one.
+      }
+    },
+  }
+}

@@ -1,0 +1,28 @@
+import { ValidationError } from '../../errors/ValidationError.js'
+import type { Memory } from '../../model/Memory.js'
+import { NamespaceSchema } from '../../model/Namespace.js'
+import type { ListOptions } from '../../spec/Store.js'
+import { checkFilterKeys } from '../context/checkFilterKeys.js'
+import type { ServiceContext } from '../context/ServiceContext.js'
+import { describeIssues } from '../describeIssues.js'
+
+/** `MemoryService.list`: a validated page of the namespace (limit 1..10000, offset ≥ 0). */
+export async function listMemories(
+  context: ServiceContext,
+  namespace: string,
+  listOptions?: ListOptions,
+): Promise<Memory[]> {
+  const issues: string[] = []
+  const ns = NamespaceSchema.safeParse(namespace)
+  if (!ns.success) issues.push(...describeIssues(ns.error.issues, 'namespace'))
+  const limit = listOptions?.limit
+  if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= 10_000)) {
+    issues.push('limit: must be an integer from 1 to 10000')
+  }
+  const offset = listOptions?.offset
+  if (offset !== undefined && !(Number.isInteger(offset) && offset >= 0))
+    issues.push('offset: must be a non-negative integer')
+  checkFilterKeys(listOptions?.filter, issues)
+  if (issues.length > 0) throw new ValidationError(issues)
+  return context.store.list(ns.data!, listOptions)
+}

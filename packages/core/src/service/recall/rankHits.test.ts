@@ -1,0 +1,108 @@
+import { describe, expect, test } from 'vitest'
+import { FIXTURE_NOW, memoryFixture } from '../__fixtures__/memoryFixture.js'
+import type { RecallCandidates } from './RecallCandidates.js'
+import { rankHits } from './rankHits.js'
+
+const context = { fusion: 'minmax' as const, minScore: 0.3, now: () => FIXTURE_NOW, ranking: undefined }
+const hybrid = { mode: 'hybrid' as const, limit: 10, minScore: undefined }
+
+function candidates(overrides: Partial<RecallCandidates> = {}): RecallCandidates {
+  return {
+    memories: new Map(['a', 'b', 'k'].map((id) => [id, memoryFixture({ id })])),
+    semantic: new Map([
+      ['a', { score: 0.8, sources: new Set(['vector' as const]) }],
+      [
+        'b',
+        { score: 0.5, sources: new Set(['vector' as const, 'chunk' as const]), chunk: { idx: 1, text: 't' } },
+      ],
+    ]),
+    semanticLeg: [
+      { id: 'a', score: 0.8 },
+      { id: 'b', score: 0.5 },
+    ],
+    keywordLeg: [{ id: 'k', score: 4 }],
+    keywordScore: new Map([['k', 1]]),
+    coverFloor: Infinity,
+    ...overrides,
+  }
+}
+const fused = new Map([
+  ['a', 0.9],
+  ['b', 0.6],
+  ['k', 0.7],
+])
+
+describe('rankHits', () => {
+  test('orders by fused relevance and scores vector hits by their cosine, with sources and chunk', () => {
+    const hits = rankHits(context, hybrid, false, fused, candidates())
+    expect(hits.map((hit) => hit.memory.id)).toEqual(['a', 'k', 'b'])
+    expect(hits[0]).toMatchObject({ scores: { relevance: 0.8, semantic: 0.8 }, sources: ['vector'] })
+    expect(hits[2]).toMatchObject({
+      scores: { relevance: 0.5 },
+      sources: ['vector', 'chunk'],
+      matchedChunk: { idx: 1 },
+    })
+    // The shown score is the ranking's own: it descends with the order.
+    for (let i = 1; i < hits.length; i++) expect(hits[i - 1]!.score).toBeGreaterThanOrEqual(hits[i]!.score)
+  })
+
+  test('a keyword-only hit in hybrid mode scores strictly below minScore and the cover floor', () => {
+    const [k] = rankHits(context, hybrid, false, new Map([['k', 1]]), candidates())
+    expect(k!.sources).toEqual(['keyword'])
+    expect(k!.scores.relevance).toBeLessThan(0.3)
+    expect(k!.scores.relevance).toBeCloseTo(0.3 * 0.999, 12)
+    const [floored] = rankHits(context, hybrid, false, new Map([['k', 1]]), candidates({ coverFloor: 0.2 }))
+    expect(floored!.scores.relevance).toBeCloseTo(0.2 * 0.999, 12)
+  })
+
+  test("applies the caller's minScore on the cosine scale only", () => {
+    const strict = { ...hybrid, minScore: 0.6 }
+    expect(rankHits(context, strict, false, fused, candidates()).map((hit) => hit.memory.id)).toEqual(['a'])
+    const keyword = rankHits(
+      context,
+      { ...strict, mode: 'keyword' },
+      false,
+      new Map([['k', 1]]),
+      candidates(),
+    )
+    expect(keyword.map((hit) => [hit.memory.id, hit.scores.relevance])).toEqual([['k', 1]])
+  })
+
+  test('without a query vector scores are keyword scores, not on the cosine scale', () => {
+    const hits = rankHits(context, { ...hybrid, minScore: 0.9 }, true, new Map([['k', 1]]), candidates())
+    expect(hits.map((hit) => [hit.memory.id, hit.scores.relevance])).toEqual([['k', 1]])
+  })
+
+  test('the ranking modifier reorders near ties but not a clear relevance gap', () => {
+    const weak = memoryFixture({ id: 'a', importance: 0, confidence: 0 })
+    const strong = memoryFixture({ id: 'b', importance: 1 })
+    const memories = new Map([
+      ['a', weak],
+      ['b', strong],
+    ])
+    const order = (relevance: number) =>
+      rankHits(
+        context,
+        hybrid,
+        false,
+        new Map([
+          ['a', 1],
+          ['b', relevance],
+        ]),
+        candidates({ memories }),
+      ).map((hit) => hit.memory.id)
+    expect(order(0.95)).toEqual(['b', 'a'])
+    expect(order(0.5)).toEqual(['a', 'b'])
+  })
+
+  test('RRF relevance is 1 / dense rank, ties break by id, and the limit cuts', () => {
+    const rrf = { ...context, fusion: 'rrf' as const }
+    const tied = new Map([
+      ['b', 0.5],
+      ['a', 0.5],
+      ['k', 0.2],
+    ])
+    const hits = rankHits(rrf, { ...hybrid, limit: 2 }, false, tied, candidates())
+    expect(hits.map((hit) => hit.memory.id)).toEqual(['a', 'b'])
+  })
+})

@@ -1,0 +1,60 @@
+import type { ServiceContext } from '../context/ServiceContext.js'
+import type { RecallHit } from '../MemoryService.js'
+import { rankingModifier } from '../rankingModifier.js'
+import { compareStrings } from './compareStrings.js'
+import { denseRankRelevance } from './denseRankRelevance.js'
+import type { RecallCandidates } from './RecallCandidates.js'
+import type { RecallPlan } from './RecallPlan.js'
+
+function clampUnit(value: number): number {
+  return Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0
+}
+
+/**
+ * Scores, thresholds and orders the fused memories: rank = fused relevance × `rankingModifier`
+ * (bounded), ties by id, cut to `limit`. The `score` rules are documented on `recall`.
+ */
+export function rankHits(
+  context: Pick<ServiceContext, 'fusion' | 'minScore' | 'now' | 'ranking'>,
+  plan: Pick<RecallPlan, 'mode' | 'limit' | 'minScore'>,
+  keywordOnly: boolean,
+  fused: Map<string, number>,
+  candidates: RecallCandidates,
+): RecallHit[] {
+  const { memories, semantic, keywordScore, coverFloor } = candidates
+  const inSemanticLeg = new Set(candidates.semanticLeg.map((hit) => hit.id))
+  // RRF values are an order, not magnitudes (at k = 60 neighbours differ by ~1.6%), so a ±m
+  // modifier on them would let quality jump a dozen places. For ranking, an RRF hit's
+  // relevance is 1 / its dense fused rank: quality can then only swap neighbours whose places
+  // p, p + 1 satisfy (p + 1) / p < (1 + m) / (1 − m), i.e. from place 5 down at m = 0.1.
+  const relevanceOf = context.fusion === 'rrf' ? denseRankRelevance(fused) : fused
+  const at = context.now()
+  const keywordScale = keywordOnly || plan.mode === 'keyword'
+  const ceiling = Math.min(context.minScore, coverFloor) * 0.999
+  const ranked: Array<{ hit: RecallHit; rank: number }> = []
+  for (const [id, relevance] of relevanceOf) {
+    const memory = memories.get(id)!
+    const sem = semantic.get(id)
+    const kw = keywordScore.get(id)
+    const sources: RecallHit['sources'] = []
+    if (sem && inSemanticLeg.has(id))
+      sources.push(...(['vector', 'chunk'] as const).filter((s) => sem.sources.has(s)))
+    if (kw !== undefined) sources.push('keyword')
+    let gate: number
+    if (keywordScale) gate = kw ?? 0
+    else if (sem) gate = clampUnit(sem.score)
+    else gate = clampUnit((kw ?? 0) * ceiling)
+    if (!keywordScale && plan.minScore !== undefined && gate < plan.minScore) continue
+    // The shown score is the ranking's own, so scores descend with the order.
+    const modifier = rankingModifier(memory, at, context.ranking)
+    const rank = relevance * modifier
+    const scores: RecallHit['scores'] = { fused: relevance, modifier, relevance: gate }
+    if (sem && inSemanticLeg.has(id)) scores.semantic = clampUnit(sem.score)
+    if (kw !== undefined) scores.keyword = kw
+    const hit: RecallHit = { memory, score: clampUnit(rank), scores, sources }
+    if (sem?.chunk && sources.includes('chunk')) hit.matchedChunk = sem.chunk
+    ranked.push({ hit, rank })
+  }
+  ranked.sort((a, b) => b.rank - a.rank || compareStrings(a.hit.memory.id, b.hit.memory.id))
+  return ranked.slice(0, plan.limit).map((entry) => entry.hit)
+}

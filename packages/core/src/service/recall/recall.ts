@@ -1,0 +1,106 @@
+import { z } from 'zod'
+import { ValidationError } from '../../errors/ValidationError.js'
+import { NamespaceSchema } from '../../model/Namespace.js'
+import { normalizeText } from '../../text/normalizeText.js'
+import { checkFilterKeys } from '../context/checkFilterKeys.js'
+import type { ServiceContext } from '../context/ServiceContext.js'
+import { describeIssues } from '../describeIssues.js'
+import { MAX_QUERY_LENGTH } from '../MAX_QUERY_LENGTH.js'
+import type { RecallOptions, RecallResult } from '../MemoryService.js'
+import { collectCandidates } from './collectCandidates.js'
+import { embedQuery } from './embedQuery.js'
+import { fuseLegs } from './fuseLegs.js'
+import type { RecallPlan } from './RecallPlan.js'
+import { rankHits } from './rankHits.js'
+import { reinforceInBackground } from './reinforceInBackground.js'
+import { searchLegs } from './searchLegs.js'
+
+const MIN_POOL = 20
+const MAX_POOL = 1000
+
+const RecallOptionsSchema = z
+  .object({
+    limit: z.number().int().min(1).max(100).optional(),
+    filter: z.record(z.string(), z.unknown()).optional(),
+    minScore: z.number().min(0).max(1).optional(),
+    mode: z.enum(['hybrid', 'vector', 'keyword']).optional(),
+    signal: z.instanceof(AbortSignal).optional(),
+  })
+  .strict()
+
+/** Validates a recall's arguments (every problem in one `ValidationError`) and resolves its plan. */
+function planRecall(
+  context: ServiceContext,
+  namespaceArg: unknown,
+  queryArg: unknown,
+  recallOptions: RecallOptions,
+): RecallPlan {
+  const issues: string[] = []
+  const ns = NamespaceSchema.safeParse(namespaceArg)
+  if (!ns.success) issues.push(...describeIssues(ns.error.issues, 'namespace'))
+  let query = ''
+  if (typeof queryArg !== 'string') issues.push('query: expected a string')
+  else {
+    query = normalizeText(queryArg)
+    if (query.trim() === '') issues.push('query: must not be empty')
+    else if (query.length > MAX_QUERY_LENGTH)
+      issues.push(`query: must be at most ${MAX_QUERY_LENGTH} characters`)
+  }
+  const parsedOptions = RecallOptionsSchema.safeParse(recallOptions ?? {})
+  if (!parsedOptions.success) issues.push(...describeIssues(parsedOptions.error.issues))
+  checkFilterKeys(recallOptions?.filter, issues)
+  if (issues.length > 0) throw new ValidationError(issues)
+  const limit = recallOptions.limit ?? context.defaultLimit
+  const pool = Math.min(MAX_POOL, Math.max(limit * context.candidateFactor, MIN_POOL))
+  return {
+    namespace: ns.data!,
+    query,
+    mode: recallOptions.mode ?? 'hybrid',
+    limit,
+    pool,
+    vectorPool: Math.min(MAX_POOL, pool * context.vectorCoverFactor),
+    filter: recallOptions.filter,
+    signal: recallOptions.signal,
+    minScore: recallOptions.minScore,
+  }
+}
+
+/**
+ * Hybrid recall. The query is embedded within `queryEmbedTimeoutMs`; then, in parallel, the
+ * vector leg (memory vectors, fetched `vectorCoverFactor` times deeper than the others so
+ * keyword hits usually get a measured cosine), the chunk leg (when the store has chunks;
+ * max-pooled per memory with the vector leg; a chunk-leg failure is reported and ignored) and
+ * the keyword leg (`searchLegs`). Legs are fused (`fuseLegs`: RRF with k = `rrfK`, or min-max),
+ * the fused relevance is multiplied by `rankingModifier` (bounded), and ties break by id (`rankHits`).
+ *
+ * `score` is what the ranking used (`scores.fused × scores.modifier`, capped at 1), so it
+ * descends with the order. `scores.relevance` (what `minScore` and the tools' thresholds compare):
+ * - a hit a vector leg saw: its best cosine over memory and chunk vectors, clamped to [0, 1];
+ * - a keyword-only hit in hybrid mode has no measured cosine. Its score is its keyword score
+ *   (divided by the leg's best) times a ceiling strictly below both `service.minScore` and the
+ *   lowest cosine the vector leg returned when that leg was full (anything it did not return
+ *   scores lower). So it is listed for callers without a threshold but never passes one it
+ *   has not earned: a keyword match is not evidence of semantic similarity.
+ * - keyword-only recall (`mode: 'keyword'`, or the embedder failed: `degraded: 'keyword_only'`):
+ *   keyword score divided by the best one, in (0, 1]. Not on the cosine scale, so `minScore`
+ *   is not applied to it; callers showing these hits should say they are keyword matches.
+ */
+export async function recall(
+  context: ServiceContext,
+  namespaceArg: string,
+  queryArg: string,
+  recallOptions: RecallOptions = {},
+): Promise<RecallResult> {
+  const plan = planRecall(context, namespaceArg, queryArg, recallOptions)
+  const embedded =
+    plan.mode === 'keyword' ? { vector: null } : await embedQuery(context, plan.query, plan.signal)
+  const queryVector = embedded.vector
+  const degraded = 'degraded' in embedded ? embedded.degraded : undefined
+  const legHits = await searchLegs(context, plan, queryVector)
+  const candidates = collectCandidates(legHits, plan.pool, plan.vectorPool)
+  const keywordOnly = queryVector === null
+  const fused = fuseLegs(context, plan.mode, keywordOnly, candidates.semanticLeg, candidates.keywordLeg)
+  const hits = rankHits(context, plan, keywordOnly, fused, candidates)
+  reinforceInBackground(context, plan.namespace, hits)
+  return degraded ? { hits, degraded } : { hits }
+}

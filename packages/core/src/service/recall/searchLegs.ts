@@ -1,0 +1,45 @@
+import { isChunkStore } from '../../spec/ChunkStore.js'
+import type { ScoredMemory } from '../../spec/ScoredMemory.js'
+import type { ServiceContext } from '../context/ServiceContext.js'
+import type { LegHits } from './LegHits.js'
+import type { RecallPlan } from './RecallPlan.js'
+
+/**
+ * The recall legs, in parallel: memory vectors (`vectorPool` deep), chunk vectors (when the store
+ * has chunks; a failure is reported and ignored) and keywords (unless `mode: 'vector'` has a
+ * query vector; alone, its failure fails the recall).
+ */
+export async function searchLegs(
+  context: ServiceContext,
+  plan: RecallPlan,
+  queryVector: Float32Array | null,
+): Promise<LegHits> {
+  const { store } = context
+  const { namespace, query, filter, signal } = plan
+  const searchOptions = (size: number) => ({
+    limit: size,
+    ...(filter ? { filter } : {}),
+    ...(signal ? { signal } : {}),
+  })
+  const runKeyword = plan.mode !== 'vector' || queryVector === null
+  const [vector, chunk, keyword] = await Promise.all([
+    queryVector
+      ? store.searchVector(namespace, queryVector, searchOptions(plan.vectorPool))
+      : Promise.resolve([]),
+    queryVector && isChunkStore(store)
+      ? store.searchChunks(namespace, queryVector, searchOptions(plan.pool)).catch((error: unknown) => {
+          context.report(error, 'recall.chunks')
+          return [] as ScoredMemory[]
+        })
+      : Promise.resolve([] as ScoredMemory[]),
+    runKeyword
+      ? store.searchText(namespace, query, searchOptions(plan.pool)).catch((error: unknown) => {
+          // With a vector leg the keyword leg is an extra; alone it is the answer.
+          if (queryVector === null) throw error
+          context.report(error, 'recall.keyword')
+          return [] as ScoredMemory[]
+        })
+      : Promise.resolve([] as ScoredMemory[]),
+  ])
+  return { vector, chunk, keyword }
+}

@@ -1,0 +1,56 @@
+import { createMemory, type Store } from '@agent-memory/core'
+import { afterAll, beforeAll, expect } from 'vitest'
+import type {
+  ServiceScenarioFactory,
+  ServiceScenarioHandle,
+  ServiceScenarioOptions,
+} from '../describeServiceScenarios.js'
+import { switchableEmbedder } from '../switchableEmbedder.js'
+import type { ServiceScenarioSuite } from './ServiceScenarioSuite.js'
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Opens one store for the enclosing `describe` (closed after it) and returns what the scenario groups share. */
+export function openServiceScenarios(
+  factory: ServiceScenarioFactory,
+  options: ServiceScenarioOptions,
+): ServiceScenarioSuite {
+  const identityOf = options.createEmbedder()
+  let handle: ServiceScenarioHandle | undefined
+
+  beforeAll(async () => {
+    handle = await factory({ model: identityOf.model, dimensions: identityOf.dimensions })
+  }, 120_000)
+
+  afterAll(async () => {
+    // Recall reinforces off the response path; let it land before the store goes away.
+    await sleep(50)
+    await handle?.cleanup()
+  }, 120_000)
+
+  return {
+    serviceWith(serviceOptions = {}) {
+      if (handle === undefined) throw new Error('the store factory failed')
+      const { embedder, state } = switchableEmbedder(options.createEmbedder())
+      const errors: string[] = []
+      const memory = createMemory({
+        store: handle.store,
+        embedder,
+        options: { onError: (_error, context) => errors.push(context.operation), ...serviceOptions },
+      })
+      return { memory, store: handle.store, embedder: state, errors }
+    },
+    chunkCount: async (store: Store, namespace: string): Promise<number> =>
+      (await store.stats(namespace))[0]?.chunks ?? 0,
+    expectUnitScores(hits) {
+      for (const [index, hit] of hits.entries()) {
+        expect(hit.score).toBeGreaterThanOrEqual(0)
+        expect(hit.score).toBeLessThanOrEqual(1)
+        // The shown score is the ranking's: fused × modifier, capped, descending with the order.
+        expect(hit.score).toBeCloseTo(Math.min(1, hit.scores.fused * hit.scores.modifier), 12)
+        if (index > 0) expect(hit.score).toBeLessThanOrEqual(hits[index - 1]!.score)
+      }
+    },
+    timeout: options.timeoutMs ?? 30_000,
+  }
+}

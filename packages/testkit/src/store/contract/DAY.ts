@@ -1,0 +1,1 @@
+export const DAY = 86_400_000

@@ -1,0 +1,140 @@
+import { InvalidArgumentError, type MemoryWrite } from '@agent-memory/core'
+import { describe, expect, it } from 'vitest'
+import type { ContractStore } from '../StoreContractFactory.js'
+import type { ContractSuite } from './ContractSuite.js'
+import { DAY } from './DAY.js'
+import { ids } from './ids.js'
+import { rejectsWith } from './rejectsWith.js'
+import { uid } from './uid.js'
+import { write } from './write.js'
+
+/** Reads: namespace isolation, every filter (over `list`, `searchVector` and `searchText` alike), listing order and paging, `findByFingerprint`. */
+export function describeStoreReads(suite: ContractSuite): void {
+  const { v } = suite
+  describe('reads', () => {
+    it('isolates look-alike namespaces (u1/u10, a_b/aXb, %, _, unicode)', async () => {
+      const suffix = uid('')
+      const namespaces = ['u1', 'u10', 'a_b', 'aXb', '%', '_', 'U1', 'ü', '用户', "o'brien", 'a b'].map(
+        (ns) => `${ns}${suffix}`,
+      )
+      namespaces.push('%', '_')
+      const owned = new Map<string, string>()
+      for (const ns of namespaces) {
+        const id = uid('iso')
+        owned.set(ns, id)
+        await suite.store.upsert(ns, [write(id, `isolation marker ${suffix}`, v(3))])
+      }
+      for (const ns of namespaces) {
+        const mine = [owned.get(ns)!]
+        expect(ids(await suite.store.list(ns, { limit: 100 })).filter((id) => id.startsWith('iso'))).toEqual(
+          mine,
+        )
+        expect(
+          ids(await suite.store.searchVector(ns, v(3), { limit: 50 })).filter((id) => id.startsWith('iso')),
+        ).toEqual(mine)
+        expect(ids(await suite.store.searchText(ns, `isolation marker ${suffix}`, { limit: 50 }))).toEqual(
+          mine,
+        )
+        const stats = await suite.store.stats(ns)
+        expect(stats.map((entry) => entry.namespace)).toEqual([ns])
+        for (const [otherNs, otherId] of owned) {
+          if (otherNs !== ns) expect(await suite.store.get(ns, otherId)).toBeNull()
+        }
+      }
+      const u1 = `u1${suffix}`
+      const u10 = `u10${suffix}`
+      expect(await suite.store.delete(u1, [owned.get(u10)!])).toBe(0)
+      expect(await suite.store.get(u10, owned.get(u10)!)).not.toBeNull()
+      expect(await suite.store.delete(u1, [owned.get(u1)!])).toBe(1)
+      expect(await suite.store.get(u10, owned.get(u10)!)).not.toBeNull()
+    })
+
+    it('applies every filter: tiers, levels, tags, metadata, createdAfter, accessedAfter', async () => {
+      const ns = uid('flt')
+      const old = new Date(Date.now() - 10 * DAY)
+      const rows: MemoryWrite[] = [
+        write('f-a', 'alpha coffee', v(0), {
+          tier: 'semantic',
+          level: 'explicit',
+          tags: ['x', 'y'],
+          metadata: { k: 'v', n: 1, b: true, z: null },
+        }),
+        write('f-b', 'beta coffee', v(0, 0.1), {
+          tier: 'episodic',
+          level: 'deduced',
+          tags: ['x'],
+          metadata: { k: 'w', n: 2 },
+        }),
+        write('f-c', 'gamma coffee', v(0, 0.2), {
+          tier: 'procedural',
+          level: null,
+          tags: [],
+          metadata: {},
+          createdAt: old,
+        }),
+      ].map((row) => ({ ...row, id: `${row.id}-${ns}` }))
+      await suite.store.upsert(ns, rows)
+      const [a, b, c] = rows.map((row) => row.id) as [string, string, string]
+      const all = async (
+        filter: Parameters<ContractStore['list']>[1] extends infer O
+          ? O extends { filter?: infer F }
+            ? F
+            : never
+          : never,
+      ) => {
+        const listed = ids(await suite.store.list(ns, { filter, limit: 100 })).sort()
+        const vector = ids(await suite.store.searchVector(ns, v(0), { filter, limit: 100 })).sort()
+        const text = ids(await suite.store.searchText(ns, 'coffee', { filter, limit: 100 })).sort()
+        expect(vector).toEqual(listed)
+        expect(text).toEqual(listed)
+        return listed
+      }
+      expect(await all({})).toEqual([a, b, c].sort())
+      expect(await all({ tiers: ['semantic', 'episodic'] })).toEqual([a, b].sort())
+      expect(await all({ levels: ['deduced'] })).toEqual([b])
+      expect(await all({ tags: ['x'] })).toEqual([a, b].sort())
+      expect(await all({ tags: ['x', 'y'] })).toEqual([a])
+      expect(await all({ metadata: { k: 'v' } })).toEqual([a])
+      expect(await all({ metadata: { n: 2 } })).toEqual([b])
+      expect(await all({ metadata: { b: true, k: 'v' } })).toEqual([a])
+      expect(await all({ metadata: { z: null } })).toEqual([a])
+      expect(await all({ metadata: { k: 'nope' } })).toEqual([])
+      expect(await all({ createdAfter: new Date(Date.now() - DAY) })).toEqual([a, b].sort())
+      const accessed = new Date(Date.now() + 1000)
+      await suite.store.reinforce(ns, [b], { at: new Date(accessed.getTime() + 1000) })
+      expect(await all({ accessedAfter: accessed })).toEqual([b])
+      for (const key of ["a'); DROP TABLE memories; --", '', 'has space', '$.x', 'x'.repeat(65)]) {
+        await rejectsWith(
+          suite.store.list(ns, { filter: { metadata: { [key]: 'v' } } }),
+          InvalidArgumentError.isInstance,
+        )
+      }
+    })
+
+    it('lists with order, direction and paging; finds by fingerprint', async () => {
+      const ns = uid('list')
+      const base = Date.now() - 10 * DAY
+      const rows = [0, 1, 2, 3, 4].map((i) =>
+        write(`l${i}-${ns}`, `item ${i}`, v(i), {
+          importance: [0.5, 0.1, 0.9, 0.3, 0.7][i]!,
+          createdAt: new Date(base + i * DAY),
+        }),
+      )
+      await suite.store.upsert(ns, rows)
+      const all = ids(await suite.store.list(ns))
+      expect(all).toEqual([4, 3, 2, 1, 0].map((i) => `l${i}-${ns}`))
+      expect(ids(await suite.store.list(ns, { orderBy: 'importance', direction: 'asc' }))).toEqual(
+        [1, 3, 0, 4, 2].map((i) => `l${i}-${ns}`),
+      )
+      const page1 = ids(await suite.store.list(ns, { limit: 2 }))
+      const page2 = ids(await suite.store.list(ns, { limit: 2, offset: 2 }))
+      const page3 = ids(await suite.store.list(ns, { limit: 2, offset: 4 }))
+      expect([...page1, ...page2, ...page3]).toEqual(all)
+      expect((await suite.store.findByFingerprint(ns, 'semantic', 'fp:item 2'))!.id).toBe(`l2-${ns}`)
+      expect(await suite.store.findByFingerprint(ns, 'episodic', 'fp:item 2')).toBeNull()
+      expect(await suite.store.findByFingerprint(ns, 'semantic', 'fp:none')).toBeNull()
+      await suite.store.supersede(ns, `l2-${ns}`, `l3-${ns}`)
+      expect(await suite.store.findByFingerprint(ns, 'semantic', 'fp:item 2')).toBeNull()
+    })
+  })
+}
