@@ -38,7 +38,8 @@ describe('agent-memory with an OpenAI-compatible embedder (subprocess, fake serv
     const refused = await online('search', 'records', '-n', 'nora')
     expect(refused.code).toBe(1)
     expect(refused.stderr).toMatch(
-      /embedder mismatch: the store holds agent-memory\/hashing-v1.*openai\/text-embedding-3-small.*agent-memory reembed/,
+      // The offline default is 512-d, OpenRouter's 1536-d: the width is named first, then the way out.
+      /embedder mismatch: the store holds 512-dimensional vectors but this command embeds with 1536-dimensional vectors; run `agent-memory reembed`/,
     )
     expect(server.requests).toHaveLength(0)
 

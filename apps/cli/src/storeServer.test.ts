@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { createHashingEmbedder } from '@agent-memory/embedder-hashing'
 import { connectEmbeddedStore } from '@agent-memory/store-pgvector'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
@@ -117,7 +118,7 @@ describe('one embedded store, many local commands (the store server)', { timeout
     const ingest = runCli(['ingest', notes, '--namespace', 'bo', '--data-dir', dataDir])
 
     // Kill the server once the ingest is visibly under way (watched through the server itself).
-    const watcher = await connectEmbeddedStore({ dataDir, dimensions: 1536 })
+    const watcher = await connectEmbeddedStore({ dataDir, dimensions: createHashingEmbedder().dimensions })
     if (watcher === undefined) throw new Error('the server does not serve')
     for (;;) {
       const [entry] = await watcher.store.stats('bo')
