@@ -2,12 +2,7 @@ import type { MemoryWrite } from '@agent-memory/core'
 import { axisVector } from '@agent-memory/testkit'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  createTestDatabase,
-  databaseUrl,
-  requirePostgres,
-  testPool,
-} from './__fixtures__/postgresTestDatabase.js'
+import { createTestDatabase, requirePostgres, testPool } from './__fixtures__/postgresTestDatabase.js'
 import { createPgVectorStore, migrate } from './index.js'
 
 if (requirePostgres('binary COPY of all-new batches')) {

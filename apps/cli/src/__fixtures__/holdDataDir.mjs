@@ -3,7 +3,11 @@
 import { createHashingEmbedder } from '@agent-memory/embedder-hashing'
 import { openEmbeddedStore } from '@agent-memory/store-pgvector'
 
-const store = await openEmbeddedStore({ dataDir: process.argv[2], dimensions: createHashingEmbedder().dimensions, handleSignals: false })
+const store = await openEmbeddedStore({
+  dataDir: process.argv[2],
+  dimensions: createHashingEmbedder().dimensions,
+  handleSignals: false,
+})
 process.stderr.write('holding\n')
 process.stdin.resume()
 process.stdin.on('end', async () => {

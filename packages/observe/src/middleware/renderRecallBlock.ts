@@ -13,7 +13,7 @@ const FENCE = new RegExp(`<(/?)(\\s*)${RECALL_BLOCK_TAG}`, 'giu')
  * `maxTokens`; the first line always stays, clipped if it must.
  */
 export function renderRecallBlock(text: string, maxTokens: number): string {
-  const lines = text.split('\n').map((line) => line.replace(FENCE, '‹$1$2' + RECALL_BLOCK_TAG))
+  const lines = text.split('\n').map((line) => line.replace(FENCE, `‹$1$2${RECALL_BLOCK_TAG}`))
   const kept: string[] = []
   let used = 0
   for (const line of lines) {
