@@ -11,8 +11,10 @@ dirs=(packages/core packages/embedder-hashing packages/embedder-openrouter packa
 # A fresh build: files left in dist/ by a moved or deleted source would otherwise ship (a cached
 # turbo replay would bring them back too, hence --force).
 for dir in "${dirs[@]}"; do rm -rf "$dir/dist"; done
-npx -y pnpm@10 turbo run build --force --filter=@agent-memory/cli... --filter=@agent-memory/embedder-ai-sdk --output-logs=errors-only >/dev/null
+# CI puts a pnpm 10 on PATH (scripts/ensure-pnpm.sh); elsewhere npx fetches it.
+pnpm() { if type -P pnpm >/dev/null; then command pnpm "$@"; else npx -y pnpm@10 "$@"; fi; }
+pnpm turbo run build --force --filter=@agent-memory/cli... --filter=@agent-memory/embedder-ai-sdk --output-logs=errors-only >/dev/null
 for dir in "${dirs[@]}"; do
-  (cd "$dir" && npx -y pnpm@10 pack --pack-destination "$out" >/dev/null)
+  (cd "$dir" && pnpm pack --pack-destination "$out" >/dev/null)
 done
 ls "$out"/*.tgz >/dev/null
