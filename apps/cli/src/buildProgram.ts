@@ -2,28 +2,17 @@ import { Command, Option } from 'commander'
 import { CLI_VERSION } from './CLI_VERSION.js'
 import type { CommandContext } from './cli/CommandContext.js'
 import { integerIn } from './cli/parsers/integerIn.js'
-import { registerDemoCommand } from './commands/registerDemoCommand.js'
-import { registerForgetCommand } from './commands/registerForgetCommand.js'
-import { registerGetCommand } from './commands/registerGetCommand.js'
-import { registerHistoryCommand } from './commands/registerHistoryCommand.js'
-import { registerIngestCommand } from './commands/registerIngestCommand.js'
-import { registerInitCommand } from './commands/registerInitCommand.js'
-import { registerListCommand } from './commands/registerListCommand.js'
-import { registerMcpCommand } from './commands/registerMcpCommand.js'
-import { registerObserveCommand } from './commands/registerObserveCommand.js'
-import { registerReembedCommand } from './commands/registerReembedCommand.js'
-import { registerRememberCommand } from './commands/registerRememberCommand.js'
-import { registerRepairCommand } from './commands/registerRepairCommand.js'
-import { registerSearchCommand } from './commands/registerSearchCommand.js'
-import { registerServeCommand } from './commands/registerServeCommand.js'
-import { registerStatsCommand } from './commands/registerStatsCommand.js'
-import { registerUiCommand } from './commands/registerUiCommand.js'
+import { COMMANDS } from './commands/COMMANDS.js'
 
 /**
  * The `agent-memory` program. Store and embedder flags are program-wide (accepted before or after
  * the command name); `--namespace` and `--json` belong to the commands that use them.
+ *
+ * Only the commands `argv` names are loaded in full (`--help`, `--version` and a usage error load
+ * none): the others are registered by their help summary, and commander only ever runs a command
+ * whose name is in `argv`. Without `argv` every command is loaded.
  */
-export function buildProgram(context: CommandContext): Command {
+export async function buildProgram(context: CommandContext, argv?: readonly string[]): Promise<Command> {
   const program = new Command('agent-memory')
   program
     .description('Long-term memory for AI agents: remember, ingest and search per-user memories.')
@@ -57,21 +46,19 @@ export function buildProgram(context: CommandContext): Command {
     .option('--dimensions <n>', 'vector size of the embedder', integerIn(1, 16_000))
     .option('--debug', 'print stack traces and diagnostics on failure')
 
-  registerInitCommand(program, context)
-  registerRememberCommand(program, context)
-  registerIngestCommand(program, context)
-  registerObserveCommand(program, context)
-  registerSearchCommand(program, context)
-  registerListCommand(program, context)
-  registerGetCommand(program, context)
-  registerForgetCommand(program, context)
-  registerHistoryCommand(program, context)
-  registerStatsCommand(program, context)
-  registerRepairCommand(program, context)
-  registerReembedCommand(program, context)
-  registerMcpCommand(program, context)
-  registerServeCommand(program, context)
-  registerUiCommand(program, context)
-  registerDemoCommand(program, context)
+  for (const entry of COMMANDS) {
+    if (argv === undefined || argv.includes(entry.name)) {
+      const register = await entry.load()
+      register(program, context)
+      continue
+    }
+    const summary = program.command(entry.name).description(entry.description)
+    if (entry.arguments !== '') summary.arguments(entry.arguments)
+    // Only so the help says `[options]`; the real options arrive with the command.
+    if (entry.options) summary.addOption(new Option('--options').hideHelp())
+    summary.action(() => {
+      throw new Error(`internal error: ${entry.name} ran without being loaded`)
+    })
+  }
   return program
 }

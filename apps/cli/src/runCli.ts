@@ -1,9 +1,7 @@
-import { redactSecrets } from '@agent-memory/core'
 import { CommanderError } from 'commander'
 import { buildProgram } from './buildProgram.js'
 import type { CliIo } from './cli/CliIo.js'
 import type { CommandContext, OpenOptions } from './cli/CommandContext.js'
-import { describeFailure } from './cli/describeFailure.js'
 import { ExitCode } from './cli/ExitCode.js'
 import { jsonRequested } from './cli/jsonRequested.js'
 import { processIo } from './cli/processIo.js'
@@ -77,16 +75,18 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
     },
   }
 
-  const program = buildProgram(context)
+  const program = await buildProgram(context, argv)
   programOptions = () => program.opts<GlobalOptions>()
   // Under --json a failure is a document on stdout too, so a script reads one JSON value either way.
-  const failJson = (reason: string, message: string, retryable: boolean) => {
+  const failJson = async (reason: string, message: string, retryable: boolean) => {
     if (!jsonRequested(argv)) return
+    // Loaded here: the core library costs more to import than `--help` should pay.
+    const { redactSecrets } = await import('@agent-memory/core')
     const command = argv.find((arg) => program.commands.some((candidate) => candidate.name() === arg))
     writeJson<ErrorJson>(io, {
       version: CLI_JSON_VERSION,
       ...(command === undefined ? {} : { command }),
-      error: { reason, message, retryable },
+      error: { reason, message: redactSecrets(message), retryable },
     })
   }
   try {
@@ -97,28 +97,31 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
       // Help and version exit 0; anything else commander reports is a usage error (already printed).
       if (error.exitCode === 0) return ExitCode.ok
       if (error.code !== 'commander.help' && error.code !== 'commander.helpDisplayed') {
-        failJson('usage', redactSecrets(error.message.replace(/^error: /, '')), false)
+        await failJson('usage', error.message.replace(/^error: /, ''), false)
       }
       return ExitCode.usage
     }
     if (controller.signal.aborted && error === controller.signal.reason) {
       io.err('interrupted\n')
-      failJson('interrupted', 'interrupted', true)
+      await failJson('interrupted', 'interrupted', true)
       return ExitCode.interrupted
     }
     const explained = opened.reduce<unknown>(
       (current, memory) => memory.explainFailure?.(current) ?? current,
       error,
     )
+    const { describeFailure } = await import('./cli/describeFailure.js')
     const failure = describeFailure(explained)
     io.err(`error: ${failure.message}\n`)
-    failJson(failure.reason, failure.message, failure.retryable)
+    await failJson(failure.reason, failure.message, failure.retryable)
     if (debug) io.err(`${failure.detail}\n`)
     return failure.exitCode
   } finally {
     for (const memory of opened.reverse()) {
-      await memory.close().catch((error: unknown) => {
-        if (debug) io.err(`while closing: ${describeFailure(error).detail}\n`)
+      await memory.close().catch(async (error: unknown) => {
+        if (!debug) return
+        const { describeFailure } = await import('./cli/describeFailure.js')
+        io.err(`while closing: ${describeFailure(error).detail}\n`)
       })
     }
     if (options.handleSignals ?? true) {

@@ -1,0 +1,126 @@
+import type { CommandEntry } from '../cli/CommandEntry.js'
+
+/**
+ * Every command, in help order. The summaries repeat what each register function declares;
+ * `lazyCommands.test.ts` fails when the two differ.
+ */
+export const COMMANDS: readonly CommandEntry[] = [
+  {
+    name: 'init',
+    arguments: '',
+    description: 'create or migrate the store; prints where it is and which embedder it records',
+    options: true,
+    load: async () => (await import('./registerInitCommand.js')).registerInitCommand,
+  },
+  {
+    name: 'remember',
+    arguments: '<text>',
+    description: 'store one memory; prints its id (or the id it reinforced)',
+    options: true,
+    load: async () => (await import('./registerRememberCommand.js')).registerRememberCommand,
+  },
+  {
+    name: 'ingest',
+    arguments: '<paths...>',
+    description:
+      'remember the contents of .md, .markdown, .txt, .jsonl files; re-runs skip unchanged content',
+    options: true,
+    load: async () => (await import('./registerIngestCommand.js')).registerIngestCommand,
+  },
+  {
+    name: 'observe',
+    arguments: '<transcript>',
+    description:
+      'extract memories from a conversation with a chat model: add, reinforce, supersede or ignore',
+    options: true,
+    load: async () => (await import('./registerObserveCommand.js')).registerObserveCommand,
+  },
+  {
+    name: 'search',
+    arguments: '<query>',
+    description: 'ranked memories for a query, with scores and dates',
+    options: true,
+    load: async () => (await import('./registerSearchCommand.js')).registerSearchCommand,
+  },
+  {
+    name: 'list',
+    arguments: '',
+    description: 'memories of a namespace, newest first, a page at a time',
+    options: true,
+    load: async () => (await import('./registerListCommand.js')).registerListCommand,
+  },
+  {
+    name: 'get',
+    arguments: '<id>',
+    description: 'one memory with all its fields',
+    options: true,
+    load: async () => (await import('./registerGetCommand.js')).registerGetCommand,
+  },
+  {
+    name: 'forget',
+    arguments: '<id>',
+    description: 'delete one memory for good (its chunks too)',
+    options: true,
+    load: async () => (await import('./registerForgetCommand.js')).registerForgetCommand,
+  },
+  {
+    name: 'history',
+    arguments: '<id>',
+    description: 'the supersession chain through a memory, oldest first',
+    options: true,
+    load: async () => (await import('./registerHistoryCommand.js')).registerHistoryCommand,
+  },
+  {
+    name: 'stats',
+    arguments: '',
+    description:
+      'counts by namespace and tier, pending and parked embeds, chunks, storage, recorded embedder',
+    options: true,
+    load: async () => (await import('./registerStatsCommand.js')).registerStatsCommand,
+  },
+  {
+    name: 'repair',
+    arguments: '',
+    description: 'embed memories stored pending (the embedder was down when they were written)',
+    options: true,
+    load: async () => (await import('./registerRepairCommand.js')).registerRepairCommand,
+  },
+  {
+    name: 'reembed',
+    arguments: '',
+    description:
+      're-embed every memory after an embedder change (resumable: run it again after an interruption)',
+    options: true,
+    load: async () => (await import('./registerReembedCommand.js')).registerReembedCommand,
+  },
+  {
+    name: 'mcp',
+    arguments: '',
+    description: 'serve memory_search (and memory_remember, memory_forget) over stdio for an MCP host',
+    options: true,
+    load: async () => (await import('./registerMcpCommand.js')).registerMcpCommand,
+  },
+  {
+    name: 'serve',
+    arguments: '',
+    description:
+      'hold the embedded store and serve it to other local commands (they skip the PGlite start-up) until stopped',
+    options: false,
+    load: async () => (await import('./registerServeCommand.js')).registerServeCommand,
+  },
+  {
+    name: 'ui',
+    arguments: '',
+    description:
+      'open the web inspector on 127.0.0.1 (prints the address with its access token) until stopped',
+    options: true,
+    load: async () => (await import('./registerUiCommand.js')).registerUiCommand,
+  },
+  {
+    name: 'demo',
+    arguments: '',
+    description: 'a scripted walkthrough on a fresh temporary embedded store (offline, nothing kept)',
+    options: true,
+    load: async () => (await import('./registerDemoCommand.js')).registerDemoCommand,
+  },
+]
