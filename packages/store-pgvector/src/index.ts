@@ -9,6 +9,7 @@ export {
   type OpenEmbeddedStoreOptions,
   openEmbeddedStore,
 } from './embedded/openEmbeddedStore.js'
+export type { ServedWrites } from './embedded/ServedWrites.js'
 export { StoreSocketServer, type StoreSocketServerOptions } from './embedded/StoreSocketServer.js'
 export { storeSocketPath } from './embedded/storeSocketPath.js'
 export { type MigrateOptions, migrate } from './migrate/migrate.js'

@@ -4,7 +4,13 @@ import { dirname, join } from 'node:path'
 import { StoreError } from '@agent-memory/core'
 import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
-import { connectEmbeddedStore, openEmbeddedStore, type PgVectorStore, storeSocketPath } from './index.js'
+import {
+  connectEmbeddedStore,
+  openEmbeddedStore,
+  type PgVectorStore,
+  type ServedWrites,
+  storeSocketPath,
+} from './index.js'
 
 const dims = 4
 const v = (x: number) => Float32Array.from([1, x, 0, 0])
@@ -69,6 +75,36 @@ describe('embedded store server (PGlite over a Unix socket)', { timeout: 300_000
     const hits = await remote.searchVector('ns', v(0), { limit: 2 })
     expect(hits[0]?.memory.id).toBe('from-owner')
     expect(await remote.recordedEmbedder()).toEqual({ model: 'srv-test', dimensions: dims })
+  })
+
+  it("counts a client's committed writes toward the holder's ANALYZE thresholds, not rolled-back ones", async () => {
+    const dataDir = freshDir()
+    const reported: ServedWrites[] = []
+    const store = await openEmbeddedStore({
+      dataDir,
+      model: 'srv-test',
+      dimensions: dims,
+      handleSignals: false,
+      serve: { onWrites: (writes) => reported.push(writes) },
+    })
+    open.push(store)
+    const remote = await client(dataDir)
+    await remote.upsert('ns', [write('a'), write('b'), write('c')])
+    const raw = rawClient(dataDir)
+    await raw.connect()
+    await raw.query('BEGIN')
+    await raw.query("UPDATE memories SET content = content || '!'")
+    await raw.query('ROLLBACK')
+    await raw.query("DELETE FROM memories WHERE id = 'a'")
+    await raw.end()
+    const total = reported.reduce((sum, writes) => ({
+      changed: sum.changed + writes.changed,
+      dead: sum.dead + writes.dead,
+    }))
+    // Three inserted rows (plus whatever else the upsert touched), one deleted; the update rolled back.
+    expect(total.dead).toBe(1)
+    expect(total.changed).toBeGreaterThanOrEqual(4)
+    expect(reported.every((writes) => writes.changed > 0)).toBe(true)
   })
 
   it('creates the socket for its owner alone', async () => {

@@ -1,6 +1,8 @@
 import { chmodSync, mkdirSync, rmSync } from 'node:fs'
 import { createServer, type Server, type Socket } from 'node:net'
 import type { PGlite } from '@electric-sql/pglite'
+import { countServedWrites } from './countServedWrites.js'
+import type { ServedWrites } from './ServedWrites.js'
 import { storeSocketPath } from './storeSocketPath.js'
 
 /** Runs `work` with the database to itself: the owner's queue, so owner and clients take turns. */
@@ -15,6 +17,11 @@ export interface StoreSocketServerOptions {
   holdTimeoutMs?: number
   /** Per-connection problems (protocol errors, held too long): diagnostics, never fatal. */
   onClientError?: (error: Error) => void
+  /**
+   * Rows a client's committed statements changed, at the end of each turn that changed any: the
+   * holder counts them toward its ANALYZE/VACUUM thresholds as if it had written them itself.
+   */
+  onWrites?: (writes: ServedWrites) => void
 }
 
 const SSL_REQUEST = 80877103
@@ -47,6 +54,7 @@ export class StoreSocketServer {
   readonly #run: ExclusiveRunner
   readonly #holdTimeoutMs: number
   readonly #onClientError: (error: Error) => void
+  readonly #onWrites: ((writes: ServedWrites) => void) | undefined
   readonly #sockets = new Set<Socket>()
   #server: Server | undefined
 
@@ -55,6 +63,7 @@ export class StoreSocketServer {
     this.#run = run
     this.#holdTimeoutMs = options.holdTimeoutMs ?? 30_000
     this.#onClientError = options.onClientError ?? (() => undefined)
+    this.#onWrites = options.onWrites
   }
 
   /** Starts listening. The caller holds the data-directory lock, so a leftover socket is stale. */
@@ -100,6 +109,7 @@ export class StoreSocketServer {
     let holdTimer: NodeJS.Timeout | undefined
     let chain: Promise<void> = Promise.resolve()
     let gone = false
+    const writes = countServedWrites()
 
     const fail = (error: Error) => {
       if (!gone) this.#onClientError(error)
@@ -124,6 +134,8 @@ export class StoreSocketServer {
       const current = turn
       turn = undefined
       current?.release()
+      const written = writes.take()
+      if (written.changed > 0) this.#onWrites?.(written)
     }
 
     const handle = async (message: Buffer, type: string) => {
@@ -143,7 +155,9 @@ export class StoreSocketServer {
       const db = database!
       await db.execProtocolRawStream(new Uint8Array(message), {
         onRawData: (data) => {
-          if (!gone && data.length > 0) socket.write(data)
+          if (data.length === 0) return
+          writes.read(data)
+          if (!gone) socket.write(data)
         },
       })
       // The turn ends where the session is reusable by someone else: after a Sync or a simple

@@ -138,7 +138,14 @@ async function openOn(opening: Opening, options: OpenEmbeddedStoreOptions): Prom
       )
     }
     if (options.serve !== undefined && lock !== undefined && dir !== undefined) {
-      const serving = new StoreSocketServer(dir, (work) => executor.exclusive(work), options.serve)
+      const serveOptions = options.serve
+      const serving = new StoreSocketServer(dir, (work) => executor.exclusive(work), {
+        ...serveOptions,
+        onWrites: (writes) => {
+          executor.countWrites(writes.changed, writes.dead)
+          serveOptions.onWrites?.(writes)
+        },
+      })
       try {
         await serving.listen()
         server = serving

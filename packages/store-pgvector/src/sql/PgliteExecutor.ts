@@ -201,6 +201,17 @@ export class PgliteExecutor implements Executor {
   }
 
   /**
+   * Counts rows another session wrote through this database (a store-server client) toward the
+   * ANALYZE and VACUUM thresholds, as the executor's own writes are.
+   */
+  countWrites(changed: number, dead: number): void {
+    const writes = this.#countWrites()
+    writes.add(changed - dead, false)
+    writes.add(dead, true)
+    writes.settle()
+  }
+
+  /**
    * Runs `work` with the database to itself, in turn with the store's own units of work (the
    * store server hands the session to a client this way).
    */
