@@ -4,6 +4,7 @@ import type { Executor } from '../sql/Executor.js'
 import type { SqlRunner } from '../sql/SqlRunner.js'
 import { type DatabaseHandle, toExecutor } from '../sql/toExecutor.js'
 import { migrationsFolder } from './migrationsFolder.js'
+import { schemaIsCurrent } from './schemaIsCurrent.js'
 
 export interface MigrateOptions {
   /** Width of the vector columns. Default 1536. */
@@ -123,14 +124,17 @@ export async function migrateWith(executor: Executor, options: MigrateOptions = 
   if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > 16_000) {
     throw new InvalidArgumentError('dimensions', 'dimensions must be an integer in 1..16000')
   }
+  const annIndex = options.annIndex ?? true
   await executor.session(async (sql) => {
+    // The common case, every open of an existing store: nothing to do, and no lock to wait for.
+    if (await schemaIsCurrent(sql, dimensions, annIndex && dimensions <= HNSW_MAX_DIMENSIONS)) return
     // Two processes migrating at once (two app instances starting) take turns.
     const locking = executor.kind === 'postgres'
     if (locking) await sql.query('SELECT pg_advisory_lock($1::bigint)', [MIGRATE_LOCK])
     try {
       if (executor.schema !== undefined) await ensureSchema(sql, executor.schema)
       await applyJournal(sql)
-      await applyDimensions(sql, dimensions, options.annIndex ?? true)
+      await applyDimensions(sql, dimensions, annIndex)
     } finally {
       if (locking)
         await sql.query('SELECT pg_advisory_unlock($1::bigint)', [MIGRATE_LOCK]).catch(() => undefined)

@@ -2,11 +2,34 @@ import { DimensionMismatchError, StoreError } from '@agent-memory/core'
 import type { StoreContext } from '../context/StoreContext.js'
 
 /**
+ * The usual open: the tables exist, the columns and the recorded embedder match. Two reads and no
+ * transaction (a store-server client pays one round trip each); anything else takes the full path.
+ */
+async function alreadyRecorded(context: StoreContext): Promise<boolean> {
+  const { dimensions, model } = context
+  return context.executor.session(async (sql) => {
+    const schema = await sql.query<{ meta: boolean; typmod: number | null }>(
+      `SELECT to_regclass('agent_memory_meta') IS NOT NULL AS meta,
+         (SELECT atttypmod FROM pg_attribute
+           WHERE attrelid = to_regclass('memories') AND attname = 'embedding') AS typmod`,
+    )
+    if (schema.rows[0]?.meta !== true || Number(schema.rows[0].typmod) !== dimensions) return false
+    const meta = await sql.query<{ model: string | null; dimensions: number }>(
+      'SELECT model, dimensions FROM agent_memory_meta WHERE id = 1',
+    )
+    const recorded = meta.rows[0]
+    if (recorded === undefined || Number(recorded.dimensions) !== dimensions) return false
+    return model === undefined ? true : recorded.model === model
+  })
+}
+
+/**
  * Checks the schema and the recorded embedder: a different model or dimension is a
  * `DimensionMismatchError` naming both and `agent-memory reembed`. The first open records them.
  */
 export async function checkStoreOnOpen(context: StoreContext): Promise<void> {
   const { dimensions, model } = context
+  if (await alreadyRecorded(context)) return
   await context.executor.transaction(async (sql) => {
     const schema = await sql.query<{ meta: string | null }>(
       "SELECT to_regclass('agent_memory_meta')::text AS meta",

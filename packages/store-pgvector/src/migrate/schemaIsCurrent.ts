@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs'
+import type { SqlRunner } from '../sql/SqlRunner.js'
+import { migrationsFolder } from './migrationsFolder.js'
+
+let latestMigration: number | undefined
+
+/** When the newest committed migration was generated (its journal key), read once per process. */
+function newestMigration(): number {
+  if (latestMigration === undefined) {
+    const journal = JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as {
+      entries: Array<{ when: number }>
+    }
+    latestMigration = Math.max(...journal.entries.map((entry) => entry.when))
+  }
+  return latestMigration
+}
+
+/**
+ * Whether `migrate` would change nothing: every committed migration applied, the vector columns
+ * `dimensions` wide and the HNSW indexes present exactly when `indexes` asks for them. Two reads,
+ * so every open of an up-to-date store (each CLI command) skips the dozen statements of a
+ * migration pass and the hashing of every migration file.
+ */
+export async function schemaIsCurrent(
+  sql: SqlRunner,
+  dimensions: number,
+  indexes: boolean,
+): Promise<boolean> {
+  const state = await sql.query<{ journal: boolean; typmod: number | null; hnsw: number }>(
+    `SELECT to_regclass('agent_memory_migrations') IS NOT NULL AS journal,
+       (SELECT atttypmod FROM pg_attribute
+         WHERE attrelid = to_regclass('memories') AND attname = 'embedding') AS typmod,
+       (to_regclass('memories_embedding_hnsw') IS NOT NULL)::int
+         + (to_regclass('memory_chunks_embedding_hnsw') IS NOT NULL)::int AS hnsw`,
+  )
+  const found = state.rows[0]
+  if (found?.journal !== true || Number(found.typmod) !== dimensions) return false
+  if (Number(found.hnsw) !== (indexes ? 2 : 0)) return false
+  const applied = await sql.query<{ last: string | null }>(
+    'SELECT max(created_at)::text AS last FROM agent_memory_migrations',
+  )
+  return Number(applied.rows[0]?.last ?? -1) >= newestMigration()
+}
