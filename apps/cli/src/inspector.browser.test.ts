@@ -176,12 +176,12 @@ describe('agent-memory ui (the web inspector in Debian chromium)', { timeout: 30
     await page.getByLabel('Query').fill('Ada prefers green tea to coffee, no sugar')
     await page.getByRole('button', { name: 'Search' }).click()
     const hit = page.locator('li.hit', { hasText: 'green tea' }).first()
-    const fused = Number(await hit.locator('[data-score=fused]').textContent())
-    const vector = Number(await hit.locator('[data-score=vector]').textContent())
+    const score = Number(await hit.locator('[data-score=score]').textContent())
+    const semantic = Number(await hit.locator('[data-score=semantic]').textContent())
     const keyword = Number(await hit.locator('[data-score=keyword]').textContent())
-    expect(vector).toBeCloseTo(1, 3)
+    expect(semantic).toBeCloseTo(1, 3)
     expect(keyword).toBeGreaterThan(0)
-    expect(fused).toBeGreaterThan(0.3)
+    expect(score).toBeGreaterThan(0.3)
     const toolText = (await page.locator('[data-tool-text]').textContent()) ?? ''
     expect(toolText).toMatch(/^1\. \[score \d\.\d\d \| [^\]]+\] Ada prefers green tea to coffee, no sugar$/m)
     // Hits under the threshold are shown, marked, and absent from the model's text.
@@ -193,6 +193,14 @@ describe('agent-memory ui (the web inspector in Debian chromium)', { timeout: 30
       await fetch(at('/api/search', { namespace: 'ada', q: 'Ada prefers green tea to coffee, no sugar' }))
     ).json()) as { toolText: string }
     expect(api.toolText).toBe(toolText)
+    // The page shows the service's own scores (`hit.scores`), not a recomputation.
+    const apiHits = (
+      (await (
+        await fetch(at('/api/search', { namespace: 'ada', q: 'Ada prefers green tea to coffee, no sugar' }))
+      ).json()) as { hits: Array<{ score: number; scores: { semantic?: number; keyword?: number } }> }
+    ).hits
+    expect(apiHits[0]?.scores.semantic).toBeCloseTo(semantic, 3)
+    expect(apiHits[0]?.score).toBeCloseTo(score, 3)
     await shoot('inspector-search')
 
     // The chunk leg: a query equal to the long memory's second chunk matches that chunk.
@@ -203,7 +211,7 @@ describe('agent-memory ui (the web inspector in Debian chromium)', { timeout: 30
     await page.getByLabel('Query').fill(chunk.text)
     await page.getByRole('button', { name: 'Search' }).click()
     const long = page.locator('li.hit', { hasText: 'travel journal' }).first()
-    expect(Number(await long.locator('[data-score=chunk]').textContent())).toBeCloseTo(1, 3)
+    expect(Number(await long.locator('[data-score=semantic]').textContent())).toBeCloseTo(1, 3)
     await expect(long.textContent()).resolves.toContain(`Matched chunk ${chunk.idx}:`)
   })
 

@@ -39,7 +39,7 @@ function renderResult(
 ) {
   return html`<p class="muted">Mode ${result.mode}, limit ${result.limit}; <code>memory_search</code> keeps hits scoring at least ${result.minScore.toFixed(2)}.
 ${result.degraded === undefined ? '' : html` <strong class="warn">Degraded: ${result.degraded} (the embedder failed; keyword leg only).</strong>`}
-${result.legsError === undefined ? '' : html` <span class="warn">${result.legsError}</span>`}</p>
+</p>
 <h2>Hits</h2>
 ${
   result.hits.length === 0
@@ -47,10 +47,12 @@ ${
     : html`<ol class="hits">${result.hits.map(
         (hit) => html`<li class="hit" data-memory-id="${hit.memory.id}">
 <p><a href="${links.to('/memory', { ns: namespace, id: hit.memory.id })}">${preview(hit.memory.content, 240)}</a></p>
-<p class="scores"><span>fused <strong data-score="fused">${formatScore(hit.score)}</strong></span>
-<span>vector <span data-score="vector">${formatScore(hit.legs.vector)}</span></span>
-<span>chunk <span data-score="chunk">${formatScore(hit.legs.chunk)}</span></span>
-<span>keyword <span data-score="keyword">${formatScore(hit.legs.keyword)}</span></span>
+<p class="scores"><span>score <strong data-score="score">${formatScore(hit.score)}</strong></span>
+<span>semantic <span data-score="semantic">${formatScore(hit.scores.semantic)}</span></span>
+<span>keyword <span data-score="keyword">${formatScore(hit.scores.keyword)}</span></span>
+<span>fused <span data-score="fused">${formatScore(hit.scores.fused)}</span></span>
+<span>modifier <span data-score="modifier">${formatScore(hit.scores.modifier)}</span></span>
+<span>relevance <span data-score="relevance">${formatScore(hit.scores.relevance)}</span></span>
 <span class="muted">found by ${hit.sources.join(' + ')}</span>
 ${hit.belowThreshold ? html`<span class="warn">below the threshold: not given to the model</span>` : ''}</p>
 ${hit.matchedChunk === undefined ? '' : html`<p class="muted">Matched chunk ${hit.matchedChunk.idx}: “${hit.matchedChunk.text}”</p>`}
@@ -60,5 +62,5 @@ ${hit.matchedChunk === undefined ? '' : html`<p class="muted">Matched chunk ${hi
 }
 <h2 id="tool-text">What <code>memory_search</code> returns to the model</h2>
 <pre aria-labelledby="tool-text" data-tool-text>${result.toolText}</pre>
-<p class="muted">Leg scores are raw: vector and chunk are cosine similarity, keyword is the store's text rank (not on the same scale); a dash means the leg did not return the memory in its first 100. Searching here counts as an access, like any recall.</p>`
+<p class="muted">The scores are the ranking's own: semantic is the best cosine similarity of the memory or one of its chunks, keyword its BM25 score over this query's best; fused combines the legs, modifier weighs importance, recency and confidence, and score = fused × modifier orders the hits; relevance is what the <code>memory_search</code> threshold compares. A dash means that leg did not find the memory. Searching here counts as an access, like any recall.</p>`
 }
