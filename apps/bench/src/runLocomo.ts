@@ -7,12 +7,17 @@ import { parseArgs } from './harness/parseArgs.js'
 import { repoRoot } from './harness/repoRoot.js'
 import { bm25Reference } from './locomo/bm25Reference.js'
 import { compareVariants } from './locomo/compareVariants.js'
+import { evaluateLoco } from './locomo/evaluateLoco.js'
 import { evaluateVariant, type VariantSpec } from './locomo/evaluateVariant.js'
+import { ingestLocomo } from './locomo/ingestLocomo.js'
 import type { LocomoBackend } from './locomo/LocomoBackend.js'
 import { loadLocomo } from './locomo/loadLocomo.js'
+import { RANKING_ABLATION } from './locomo/RANKING_ABLATION.js'
+import { RANKING_BEFORE_16 } from './locomo/RANKING_BEFORE_16.js'
+import { RANKING_GRID } from './locomo/RANKING_GRID.js'
 import { embeddedBackend } from './ours/embeddedBackend.js'
 import { postgresBackend } from './ours/postgresBackend.js'
-import type { LocomoRun, LocomoVariant } from './report/BenchReport.js'
+import type { LocomoLoco, LocomoRun, LocomoVariant } from './report/BenchReport.js'
 import { writeReport } from './report/writeReport.js'
 
 const VARIANTS: VariantSpec[] = [
@@ -20,6 +25,8 @@ const VARIANTS: VariantSpec[] = [
   { mode: 'vector', fusion: null },
   { mode: 'hybrid', fusion: 'rrf' },
   { mode: 'hybrid', fusion: 'minmax' },
+  { mode: 'hybrid', fusion: 'minmax', label: 'before #16', options: RANKING_BEFORE_16 },
+  { mode: 'keyword', fusion: null, label: 'before #16', options: RANKING_BEFORE_16 },
 ]
 
 /** `pnpm eval:locomo [file] [--out DIR]`: turn-level retrieval on LoCoMo-shaped data. Returns the exit code. */
@@ -62,23 +69,41 @@ export async function runLocomo(argv: readonly string[]): Promise<number> {
     )
   }
   if (args.only?.includes('REFERENCE')) backends.length = 0
+  let loco: LocomoLoco | undefined
   for (const backend of backends) {
-    for (const spec of VARIANTS) variants.push(await evaluateVariant(data, backend, embedder, spec, log))
+    // One ingest per backend: the variants differ in ranking only, and reinforcement is off.
+    const { store, close } = await backend.open('locomo', embedder.dimensions)
+    try {
+      const diaIds = await ingestLocomo(data, store, embedder)
+      for (const spec of VARIANTS)
+        variants.push(await evaluateVariant(data, diaIds, store, backend.name, embedder, spec, log))
+      if (!loco) loco = await evaluateLoco(data, diaIds, store, embedder, RANKING_GRID, RANKING_ABLATION, log)
+    } finally {
+      await close()
+    }
+  }
+  if (loco) {
+    log(
+      `leave-one-conversation-out over ${loco.grid.length} settings: R_any@5 ${(loco.overall.recallAny5 * 100).toFixed(1)}%, ` +
+        `R_any@10 ${(loco.overall.recallAny10 * 100).toFixed(1)}%; folds ` +
+        loco.folds
+          .map((f) => `${f.conversation} ${(f.recallAny10 * 100).toFixed(1)}% (${f.chosen})`)
+          .join(', '),
+    )
   }
   const comparisons: string[] = []
   for (const backend of backends) {
-    const of = (mode: string, fusion: string | null) =>
-      variants.find((v) => v.backend === backend.name && v.mode === mode && v.fusion === fusion)
-    const pairs: Array<[string, string | null, string, string | null, string, string]> = [
-      ['hybrid', 'rrf', 'hybrid', 'minmax', 'RRF', 'min-max'],
-      ['hybrid', 'rrf', 'keyword', null, 'hybrid RRF', 'keyword-only'],
-      ['hybrid', 'minmax', 'keyword', null, 'hybrid min-max', 'keyword-only'],
+    const of = (mode: string, fusion: string | null, label?: string) =>
+      variants.find(
+        (v) => v.backend === backend.name && v.mode === mode && v.fusion === fusion && v.label === label,
+      )
+    const pairs: Array<[LocomoVariant | undefined, LocomoVariant | undefined, string, string]> = [
+      [of('hybrid', 'minmax'), of('hybrid', 'minmax', 'before #16'), 'default', 'the default before #16'],
+      [of('hybrid', 'minmax'), of('keyword', null), 'default', 'keyword-only'],
+      [of('hybrid', 'minmax'), of('keyword', null, 'before #16'), 'default', 'keyword-only before #16'],
+      [of('hybrid', 'rrf'), of('hybrid', 'minmax'), 'RRF', 'min-max'],
     ]
-    for (const [ma, fa, mb, fb, na, nb] of pairs) {
-      const a = of(ma, fa)
-      const b = of(mb, fb)
-      if (a && b) comparisons.push(compareVariants(a, b, na, nb))
-    }
+    for (const [a, b, na, nb] of pairs) if (a && b) comparisons.push(compareVariants(a, b, na, nb))
   }
   for (const line of comparisons) log(line)
   const run: LocomoRun = {
@@ -94,13 +119,16 @@ export async function runLocomo(argv: readonly string[]): Promise<number> {
       'one memory per turn in namespace `locomo-<sample_id>`, tier semantic, content `Speaker: text` (plus ' +
       '` [shared an image: <blip caption>]` when the turn shares one), metadata {dia_id, speaker, session, session_date}, ' +
       `createdAt = session date + turn position in seconds; embedder ${embedder.model} (offline, lexical); recall limit 10, ` +
-      'service defaults otherwise; a fresh store per variant.',
+      'service defaults otherwise (`before #16`: neighbourhood lending off and vector weight 0.3, as the service ranked ' +
+      'before issue #16); one ingest per backend shared by every variant, with reinforcement off so no variant ' +
+      "feeds another's ranking. Leave-one-conversation-out: on the first backend's store, leg results replayed per setting.",
     environment: {
       node: process.version,
       '@agent-memory/core': packageVersion('@agent-memory/core'),
       '@agent-memory/store-pgvector': packageVersion('@agent-memory/store-pgvector'),
     },
     variants,
+    ...(loco ? { loco } : {}),
     comparisons,
     skipped,
   }

@@ -53,7 +53,12 @@ export type {
   RememberResult,
   RepairReport,
 } from './service/MemoryService.js'
-export type { MemoryServiceOptions, RankingOptions, RepairOptions } from './service/MemoryServiceOptions.js'
+export type {
+  MemoryServiceOptions,
+  NeighbourhoodOptions,
+  RankingOptions,
+  RepairOptions,
+} from './service/MemoryServiceOptions.js'
 export { rankingModifier } from './service/rankingModifier.js'
 export { type RepairLoopOptions, startRepairLoop } from './service/startRepairLoop.js'
 export { type ChunkStore, isChunkStore } from './spec/ChunkStore.js'

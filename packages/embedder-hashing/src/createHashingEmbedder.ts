@@ -105,6 +105,7 @@ export function createHashingEmbedder(options: HashingEmbedderOptions = {}): Emb
     model,
     dimensions,
     minScore,
+    lexical: true,
     async embed(texts: string[], embedOptions: EmbedOptions = {}): Promise<Float32Array[]> {
       const { signal } = embedOptions
       signal?.throwIfAborted()

@@ -74,6 +74,8 @@ export interface LocomoVariant {
   backend: string
   mode: 'keyword' | 'vector' | 'hybrid'
   fusion: 'rrf' | 'minmax' | null
+  /** Which setting this is when the mode and fusion alone do not say (e.g. `default`, `before #16`). */
+  label?: string
   overall: LocomoScores
   byCategory: Record<string, LocomoScores>
   /** recall_any@10 per question in file order, as '0'/'1' (for paired comparisons). */
@@ -93,9 +95,30 @@ export interface LocomoRun {
   memoryShape: string
   environment: Record<string, string>
   variants: LocomoVariant[]
+  /** Leave-one-conversation-out over a parameter grid, and what each ranking technique adds. */
+  loco?: LocomoLoco
   /** Paired comparisons (e.g. RRF vs min-max) in words. */
   comparisons?: string[]
   skipped: string[]
+}
+
+/** Leave-one-conversation-out tuning (`evaluateLoco`), on one ingested embedded store. */
+export interface LocomoLoco {
+  /** The grid, one label per parameter setting. */
+  grid: string[]
+  /** Per held-out conversation: the setting chosen on the other four and how it did on this one. */
+  folds: Array<{
+    conversation: string
+    chosen: string
+    questions: number
+    recallAny5: number
+    recallAny10: number
+  }>
+  /** The held-out records together. */
+  overall: LocomoScores
+  byCategory: Record<string, LocomoScores>
+  /** Techniques switched on one at a time over the same cached legs: scores and added ms (p50, same run). */
+  ablation: Array<{ label: string; recallAny5: number; recallAny10: number; p50Ms: number; addedMs: number }>
 }
 
 /** Everything `docs/benchmarks.json` holds; each command refreshes its own part. */

@@ -75,7 +75,7 @@ export function renderMarkdown(report: BenchReport, charts: ChartFiles): string 
         ],
         locomo.variants.map((v) => [
           v.backend,
-          v.mode,
+          v.label ? `${v.mode} (${v.label})` : v.mode,
           v.fusion ?? '—',
           ...scoreCells(v.overall),
           formatNumber(v.overall.p50Ms, 2),
@@ -96,13 +96,50 @@ export function renderMarkdown(report: BenchReport, charts: ChartFiles): string 
         ],
         locomo.variants.map((v) => [
           v.backend,
-          v.mode,
+          v.label ? `${v.mode} (${v.label})` : v.mode,
           v.fusion ?? '—',
           ...categories.map((c) => (v.byCategory[c] ? pct(v.byCategory[c].recallAny10) : '—')),
         ]),
       ),
       '',
     )
+    const loco = locomo.loco
+    if (loco) {
+      out.push(
+        `Leave-one-conversation-out (embedded store): for each conversation, the best of ${loco.grid.length} settings ` +
+          '(neighbourhood share × neighbours per side × min-max vector weight) on the other four, scored on the held-out one.',
+        '',
+        table(
+          ['Held out', 'Questions', 'Chosen on the others', 'R_any@5 %', 'R_any@10 %'],
+          loco.folds.map((f) => [
+            f.conversation,
+            String(f.questions),
+            f.chosen,
+            pct(f.recallAny5),
+            pct(f.recallAny10),
+          ]),
+        ),
+        '',
+        `All held-out questions: R_any@5 ${pct(loco.overall.recallAny5)} %, R_any@10 ${pct(loco.overall.recallAny10)} %; ` +
+          `per category R_any@10: ${Object.entries(loco.byCategory)
+            .map(([c, s]) => `cat ${c} ${pct(s.recallAny10)}`)
+            .join(', ')}.`,
+        '',
+        "Techniques one at a time (same store, real store calls, reinforcement off; added ms = p50 minus the first row's):",
+        '',
+        table(
+          ['Setting', 'R_any@5 %', 'R_any@10 %', 'p50 ms', 'added ms'],
+          loco.ablation.map((a) => [
+            a.label,
+            pct(a.recallAny5),
+            pct(a.recallAny10),
+            formatNumber(a.p50Ms, 2),
+            formatNumber(a.addedMs, 2),
+          ]),
+        ),
+        '',
+      )
+    }
     if (locomo.comparisons?.length)
       out.push('Paired comparisons:', '', ...locomo.comparisons.map((c) => `- ${c}`), '')
     if (locomo.skipped.length) out.push(...locomo.skipped.map((s) => `- skipped: ${s}`), '')

@@ -35,7 +35,12 @@ export interface RecallScores {
   semantic?: number
   /** Keyword (BM25) score divided by this query's best keyword score, in (0, 1]; absent when that leg missed it. */
   keyword?: number
-  /** The legs fused: min-max in [0, 1], or under RRF 1 / the hit's dense fused rank. */
+  /**
+   * Relevance borrowed from a strong hit written close in time (`NeighbourhoodOptions`), already
+   * included in `fused`; absent when the memory borrowed nothing.
+   */
+  neighbour?: number
+  /** The legs fused: min-max in [0, 1] (plus any `neighbour` loan), or under RRF 1 / the hit's dense fused rank. */
   fused: number
   /** The bounded quality multiplier (importance, recency, confidence), in [1 − m, 1 + m]. */
   modifier: number

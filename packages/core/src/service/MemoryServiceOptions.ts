@@ -9,6 +9,24 @@ export interface RankingOptions {
   recencyHalfLifeMs?: number
 }
 
+/**
+ * Conversation neighbourhood (see `lendToNeighbours`): memories written close together in time
+ * lend each other a bounded fraction of a strong hit's relevance, because a question's words
+ * often match the turn that asked or mentioned something while the answer is the turn beside it.
+ */
+export interface NeighbourhoodOptions {
+  /** Fraction of a seed's fused relevance its nearest neighbour gains; 0 turns lending off. Default 0.5. */
+  share?: number
+  /** Neighbours lie within this many milliseconds of the seed's `createdAt`. Default 30 minutes. */
+  windowMs?: number
+  /** Neighbours per side (earlier, later), nearest first. Default 2. */
+  perSide?: number
+  /** The k-th neighbour on a side gains `share × decay^(k−1)` of the seed's relevance. Default 0.5. */
+  decay?: number
+  /** How many of the best fused hits lend. Default 10. */
+  seeds?: number
+}
+
 export interface RepairOptions {
   /** Rows claimed per `repair()` call when the caller gives no limit. Default 16. */
   batchSize?: number
@@ -49,19 +67,22 @@ export interface MemoryServiceOptions {
    */
   vectorCoverFactor?: number
   /**
-   * How the legs are fused. Default `minmax`: on LoCoMo (docs/benchmarks.md) min-max with vector
-   * weight 0.3 reached recall_any@10 68.2% against 58.9% for RRF, which lets a weak vector leg pull
-   * strong keyword hits down by rank alone.
+   * How the legs are fused. Default `minmax`: on LoCoMo (docs/benchmarks.md) min-max reached
+   * recall_any@10 68.2% against 58.9% for RRF (before neighbourhood lending), which lets a weak
+   * vector leg pull strong keyword hits down by rank alone.
    */
   fusion?: 'rrf' | 'minmax'
   /** RRF constant k. Default 60. */
   rrfK?: number
   /**
-   * Weight of the vector leg in min-max fusion (the keyword leg gets 1 − this). Default 0.3, measured
-   * with the offline hashing embedder; re-measure (`pnpm eval:locomo`) for a semantic embedder.
+   * Weight of the vector leg in min-max fusion (the keyword leg gets 1 − this). Default 0.15, chosen
+   * by leave-one-conversation-out on LoCoMo with the offline hashing embedder (0.3 before issue #16;
+   * 0 lost half a point, 0.45 two); re-measure (`pnpm eval:locomo`) for a semantic embedder.
    */
   minMaxVectorWeight?: number
   ranking?: RankingOptions
+  /** Neighbourhood lending between memories written together; see `NeighbourhoodOptions` for defaults. */
+  neighbourhood?: NeighbourhoodOptions
   /** Default lifetime of short-term tiers when a write sets no `expiresAt`. Durable tiers get none. */
   ttlMs?: { working?: number; episodic?: number }
   /** Importance of a write that sets none. Default 0.5. */

@@ -29,5 +29,12 @@ export interface Embedder {
    * model (0.3 for text-embedding-3-small). Optional; tools fall back to 0.3.
    */
   readonly minScore?: number
+  /**
+   * True when the cosine measures shared surface text (character n-grams), not meaning, as the
+   * offline hashing embedder's does: any two sentences share function words, so in hybrid recall a
+   * memory passes a threshold on its cosine only when the keyword leg matched it too (or it borrowed
+   * its place from a hit that did). Optional; semantic models leave it unset.
+   */
+  readonly lexical?: boolean
   embed(texts: string[], options?: EmbedOptions): Promise<Float32Array[]>
 }

@@ -1,7 +1,7 @@
 import type { Tier } from '../../model/Tier.js'
 import type { Embedder } from '../../spec/Embedder.js'
 import type { Store } from '../../spec/Store.js'
-import type { RankingOptions } from '../MemoryServiceOptions.js'
+import type { NeighbourhoodOptions, RankingOptions } from '../MemoryServiceOptions.js'
 
 /**
  * The memory service's resolved settings and collaborators, built once by
@@ -25,6 +25,7 @@ export interface ServiceContext {
   readonly rrfK: number
   readonly vectorWeight: number
   readonly ranking: RankingOptions | undefined
+  readonly neighbourhood: Required<NeighbourhoodOptions>
   /** Default lifetimes of the short-term tiers; durable tiers have none. */
   readonly ttlMs: Partial<Record<Tier, number>>
   readonly defaultImportance: number
@@ -40,6 +41,8 @@ export interface ServiceContext {
   }
   /** The threshold `memory_search` applies: the embedder's calibrated one, else `DEFAULT_MIN_SCORE`. */
   readonly minScore: number
+  /** The embedder's cosine is lexical (`Embedder.lexical`): thresholds ask the keyword leg to agree. */
+  readonly lexicalEmbedder: boolean
   /** Hands a failure that does not fail the call to `onError` (a throwing hook is ignored). */
   report(error: unknown, operation: string): void
 }

@@ -41,8 +41,15 @@ export function resolveServiceContext(config: {
     vectorCoverFactor: options.vectorCoverFactor ?? 3,
     fusion: options.fusion ?? 'minmax',
     rrfK: options.rrfK ?? 60,
-    vectorWeight: options.minMaxVectorWeight ?? 0.3,
+    vectorWeight: options.minMaxVectorWeight ?? 0.15,
     ranking: options.ranking,
+    neighbourhood: {
+      share: options.neighbourhood?.share ?? 0.5,
+      windowMs: options.neighbourhood?.windowMs ?? 30 * 60_000,
+      perSide: options.neighbourhood?.perSide ?? 2,
+      decay: options.neighbourhood?.decay ?? 0.5,
+      seeds: options.neighbourhood?.seeds ?? 10,
+    },
     ttlMs: {
       working: options.ttlMs?.working ?? DAY_MS,
       episodic: options.ttlMs?.episodic ?? 30 * DAY_MS,
@@ -59,6 +66,7 @@ export function resolveServiceContext(config: {
       embedTimeoutMs: options.repair?.embedTimeoutMs ?? 30_000,
     },
     minScore: embedder.minScore ?? DEFAULT_MIN_SCORE,
+    lexicalEmbedder: embedder.lexical === true,
     report(error, operation) {
       try {
         options.onError?.(error, { operation })

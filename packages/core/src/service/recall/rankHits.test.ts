@@ -105,4 +105,29 @@ describe('rankHits', () => {
     const hits = rankHits(rrf, { ...hybrid, limit: 2 }, false, tied, candidates())
     expect(hits.map((hit) => hit.memory.id)).toEqual(['a', 'b'])
   })
+
+  test("a borrowed place passes a threshold only with the same fraction of its lender's relevance", () => {
+    const memories = new Map(['a', 'b', 'k', 'n'].map((id) => [id, memoryFixture({ id })]))
+    const withNeighbour = new Map([...fused, ['n', 0.45]])
+    const lent = new Map([['n', { amount: 0.45, from: 'a', fraction: 0.5 }]])
+    const gated = (minScore: number) =>
+      rankHits(context, { ...hybrid, minScore }, false, withNeighbour, candidates({ memories }), lent)
+    // n has no cosine of its own: it borrows half of a's 0.8.
+    const [n] = gated(0.35).filter((hit) => hit.memory.id === 'n')
+    expect(n!.scores).toMatchObject({ neighbour: 0.45, relevance: 0.4, fused: 0.45 })
+    expect(gated(0.45).map((hit) => hit.memory.id)).toEqual(['a', 'b'])
+  })
+
+  test('with a lexical embedder, a cosine passes a threshold in hybrid recall only where the keyword leg agrees', () => {
+    const lexical = { ...context, lexicalEmbedder: true }
+    const agreeing = candidates({ keywordScore: new Map([['b', 0.5]]) })
+    const ids = (mode: 'hybrid' | 'vector') =>
+      rankHits(lexical, { mode, limit: 10, minScore: 0.3 }, false, fused, agreeing).map(
+        (hit) => hit.memory.id,
+      )
+    // a's cosine 0.8 comes from the vector leg alone; b's 0.5 is backed by a keyword match.
+    expect(ids('hybrid')).toEqual(['b'])
+    // Without a keyword leg there is nothing to agree with: the cosine alone decides.
+    expect(ids('vector')).toEqual(['a', 'b'])
+  })
 })

@@ -3,6 +3,7 @@ import type { RecallHit } from '../MemoryService.js'
 import { rankingModifier } from '../rankingModifier.js'
 import { compareStrings } from './compareStrings.js'
 import { denseRankRelevance } from './denseRankRelevance.js'
+import type { NeighbourLoan } from './NeighbourLoan.js'
 import type { RecallCandidates } from './RecallCandidates.js'
 import type { RecallPlan } from './RecallPlan.js'
 
@@ -15,11 +16,13 @@ function clampUnit(value: number): number {
  * (bounded), ties by id, cut to `limit`. The `score` rules are documented on `recall`.
  */
 export function rankHits(
-  context: Pick<ServiceContext, 'fusion' | 'minScore' | 'now' | 'ranking'>,
+  context: Pick<ServiceContext, 'fusion' | 'minScore' | 'now' | 'ranking'> &
+    Partial<Pick<ServiceContext, 'lexicalEmbedder'>>,
   plan: Pick<RecallPlan, 'mode' | 'limit' | 'minScore'>,
   keywordOnly: boolean,
   fused: Map<string, number>,
   candidates: RecallCandidates,
+  lent: ReadonlyMap<string, NeighbourLoan> = new Map(),
 ): RecallHit[] {
   const { memories, semantic, keywordScore, coverFloor } = candidates
   const inSemanticLeg = new Set(candidates.semanticLeg.map((hit) => hit.id))
@@ -31,6 +34,17 @@ export function rankHits(
   const at = context.now()
   const keywordScale = keywordOnly || plan.mode === 'keyword'
   const ceiling = Math.min(context.minScore, coverFloor) * 0.999
+  // A lexical embedder's cosine between any two sentences is raised by shared function words, so
+  // in hybrid recall it counts towards a threshold only where the keyword leg agrees.
+  const keywordMustAgree = context.lexicalEmbedder === true && plan.mode === 'hybrid'
+  const gateOf = (id: string): number => {
+    const sem = semantic.get(id)
+    const kw = keywordScore.get(id)
+    if (keywordScale) return kw ?? 0
+    if (sem && (kw !== undefined || !keywordMustAgree)) return clampUnit(sem.score)
+    if (sem) return Math.min(clampUnit(sem.score), ceiling)
+    return clampUnit((kw ?? 0) * ceiling)
+  }
   const ranked: Array<{ hit: RecallHit; rank: number }> = []
   for (const [id, relevance] of relevanceOf) {
     const memory = memories.get(id)!
@@ -40,10 +54,10 @@ export function rankHits(
     if (sem && inSemanticLeg.has(id))
       sources.push(...(['vector', 'chunk'] as const).filter((s) => sem.sources.has(s)))
     if (kw !== undefined) sources.push('keyword')
-    let gate: number
-    if (keywordScale) gate = kw ?? 0
-    else if (sem) gate = clampUnit(sem.score)
-    else gate = clampUnit((kw ?? 0) * ceiling)
+    const loan = lent.get(id)
+    // A borrowed place borrows the same fraction of the lender's relevance: a neighbour of a hit
+    // that clears a threshold by a wide margin clears it too; neighbours of weak hits do not.
+    const gate = Math.max(gateOf(id), loan ? loan.fraction * gateOf(loan.from) : 0)
     if (!keywordScale && plan.minScore !== undefined && gate < plan.minScore) continue
     // The shown score is the ranking's own, so scores descend with the order.
     const modifier = rankingModifier(memory, at, context.ranking)
@@ -51,6 +65,7 @@ export function rankHits(
     const scores: RecallHit['scores'] = { fused: relevance, modifier, relevance: gate }
     if (sem && inSemanticLeg.has(id)) scores.semantic = clampUnit(sem.score)
     if (kw !== undefined) scores.keyword = kw
+    if (loan) scores.neighbour = loan.amount
     const hit: RecallHit = { memory, score: clampUnit(rank), scores, sources }
     if (sem?.chunk && sources.includes('chunk')) hit.matchedChunk = sem.chunk
     ranked.push({ hit, rank })

@@ -10,6 +10,7 @@ import type { RecallOptions, RecallResult } from '../MemoryService.js'
 import { collectCandidates } from './collectCandidates.js'
 import { embedQuery } from './embedQuery.js'
 import { fuseLegs } from './fuseLegs.js'
+import { lendToNeighbours } from './lendToNeighbours.js'
 import type { RecallPlan } from './RecallPlan.js'
 import { rankHits } from './rankHits.js'
 import { reinforceInBackground } from './reinforceInBackground.js'
@@ -71,7 +72,9 @@ function planRecall(
  * keyword hits usually get a measured cosine), the chunk leg (when the store has chunks;
  * max-pooled per memory with the vector leg; a chunk-leg failure is reported and ignored) and
  * the keyword leg (`searchLegs`). Legs are fused (`fuseLegs`: RRF with k = `rrfK`, or min-max),
- * the fused relevance is multiplied by `rankingModifier` (bounded), and ties break by id (`rankHits`).
+ * memories written close in time to the best hits borrow part of their relevance
+ * (`lendToNeighbours`), the result is multiplied by `rankingModifier` (bounded), and ties break
+ * by id (`rankHits`).
  *
  * `score` is what the ranking used (`scores.fused × scores.modifier`, capped at 1), so it
  * descends with the order. `scores.relevance` (what `minScore` and the tools' thresholds compare):
@@ -81,6 +84,9 @@ function planRecall(
  *   lowest cosine the vector leg returned when that leg was full (anything it did not return
  *   scores lower). So it is listed for callers without a threshold but never passes one it
  *   has not earned: a keyword match is not evidence of semantic similarity.
+ * - a memory that borrowed relevance from a neighbour (`lendToNeighbours`) has at least the same
+ *   fraction of the lender's relevance, so neighbours of a hit that clears a threshold by a wide
+ *   margin clear it too, and neighbours of hits that do not never do;
  * - keyword-only recall (`mode: 'keyword'`, or the embedder failed: `degraded: 'keyword_only'`):
  *   keyword score divided by the best one, in (0, 1]. Not on the cosine scale, so `minScore`
  *   is not applied to it; callers showing these hits should say they are keyword matches.
@@ -100,7 +106,8 @@ export async function recall(
   const candidates = collectCandidates(legHits, plan.pool, plan.vectorPool)
   const keywordOnly = queryVector === null
   const fused = fuseLegs(context, plan.mode, keywordOnly, candidates.semanticLeg, candidates.keywordLeg)
-  const hits = rankHits(context, plan, keywordOnly, fused, candidates)
+  const { relevance, lent } = lendToNeighbours(fused, candidates.memories, context.neighbourhood)
+  const hits = rankHits(context, plan, keywordOnly, relevance, candidates, lent)
   reinforceInBackground(context, plan.namespace, hits)
   return degraded ? { hits, degraded } : { hits }
 }

@@ -13,6 +13,7 @@ const embedder = {
   model: inner.model,
   dimensions: inner.dimensions,
   minScore: inner.minScore,
+  lexical: inner.lexical,
   embed: (texts, options) =>
     down
       ? Promise.reject(new EmbeddingError('provider unreachable', { retryable: true }))

@@ -1,0 +1,42 @@
+import { createMemory, type Embedder, type MemoryInput, type Store } from '@agent-memory/core'
+import type { LocomoData } from './LocomoData.js'
+import { turnContent } from './turnContent.js'
+
+/**
+ * Remembers every turn of every conversation in its own namespace (`locomo-<sample_id>`) through
+ * the service, as an application would, and returns which dia ids each memory id stands for
+ * (an exact duplicate turn merges into one memory), one map per conversation.
+ */
+export async function ingestLocomo(
+  data: LocomoData,
+  store: Store,
+  embedder: Embedder,
+): Promise<Array<Map<string, Set<string>>>> {
+  const memory = createMemory({ store, embedder })
+  const out: Array<Map<string, Set<string>>> = []
+  for (const conversation of data.conversations) {
+    const namespace = `locomo-${conversation.sampleId}`
+    const inputs: MemoryInput[] = conversation.turns.map((turn) => ({
+      content: turnContent(turn),
+      tier: 'semantic',
+      metadata: {
+        dia_id: turn.diaId,
+        speaker: turn.speaker,
+        session: turn.session,
+        session_date: turn.sessionDate,
+      },
+      ...(turn.createdAt ? { createdAt: turn.createdAt } : {}),
+    }))
+    const diaIdsOf = new Map<string, Set<string>>()
+    for (let start = 0; start < inputs.length; start += 256) {
+      const results = await memory.rememberMany(namespace, inputs.slice(start, start + 256))
+      results.forEach((result, i) => {
+        const set = diaIdsOf.get(result.id) ?? new Set<string>()
+        set.add(conversation.turns[start + i]!.diaId)
+        diaIdsOf.set(result.id, set)
+      })
+    }
+    out.push(diaIdsOf)
+  }
+  return out
+}

@@ -1,0 +1,33 @@
+import { createMemory, type Embedder, type MemoryServiceOptions, type Store } from '@agent-memory/core'
+import type { LocomoData } from './LocomoData.js'
+import type { QuestionRecord } from './QuestionRecord.js'
+import { scoreRanking } from './scoreRanking.js'
+
+/** Every question of every conversation recalled (limit 10) with the given service options, in order. */
+export async function recallQuestions(
+  data: LocomoData,
+  diaIds: ReadonlyArray<ReadonlyMap<string, ReadonlySet<string>>>,
+  store: Store,
+  embedder: Embedder,
+  mode: 'keyword' | 'vector' | 'hybrid',
+  options: MemoryServiceOptions,
+): Promise<QuestionRecord[]> {
+  const memory = createMemory({ store, embedder, options })
+  const records: QuestionRecord[] = []
+  for (const [ci, conversation] of data.conversations.entries()) {
+    const namespace = `locomo-${conversation.sampleId}`
+    for (const question of conversation.questions) {
+      const started = process.hrtime.bigint()
+      const result = await memory.recall(namespace, question.question, { limit: 10, mode })
+      const ms = Number(process.hrtime.bigint() - started) / 1e6
+      const ranking = result.hits.map((hit) => diaIds[ci]!.get(hit.memory.id) ?? new Set<string>())
+      records.push({
+        conversation: ci,
+        category: question.category,
+        score: scoreRanking(ranking, question.evidence),
+        ms,
+      })
+    }
+  }
+  return records
+}

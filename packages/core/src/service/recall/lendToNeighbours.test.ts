@@ -1,0 +1,82 @@
+import { describe, expect, test } from 'vitest'
+import { memoryFixture } from '../__fixtures__/memoryFixture.js'
+import { lendToNeighbours } from './lendToNeighbours.js'
+
+const T0 = Date.parse('2026-03-01T10:00:00Z')
+const at = (seconds: number) => new Date(T0 + seconds * 1000)
+/** Six turns of one conversation, a second apart, and one written a day later. */
+const memories = new Map(
+  [
+    ['t0', at(0)],
+    ['t1', at(1)],
+    ['t2', at(2)],
+    ['t3', at(3)],
+    ['t4', at(4)],
+    ['t5', at(5)],
+    ['later', at(86_400)],
+  ].map(([id, createdAt]) => [
+    id as string,
+    memoryFixture({ id: id as string, createdAt: createdAt as Date }),
+  ]),
+)
+const options = { share: 0.5, windowMs: 60_000, perSide: 2, decay: 0.5, seeds: 10 }
+
+describe('lendToNeighbours', () => {
+  test('lends share × decay^(k−1) of a seed to its k-th neighbour on each side, within the window', () => {
+    const { relevance, lent } = lendToNeighbours(new Map([['t2', 0.8]]), memories, options)
+    expect(relevance.get('t2')).toBe(0.8)
+    expect(relevance.get('t1')).toBeCloseTo(0.4, 12)
+    expect(relevance.get('t3')).toBeCloseTo(0.4, 12)
+    expect(relevance.get('t0')).toBeCloseTo(0.2, 12)
+    expect(relevance.get('t4')).toBeCloseTo(0.2, 12)
+    expect(relevance.has('t5')).toBe(false)
+    expect(lent.get('t1')).toEqual({ amount: expect.closeTo(0.4, 12), from: 't2', fraction: 0.5 })
+  })
+
+  test('adds a loan to a memory the legs found, and keeps only the largest loan a memory is offered', () => {
+    const fused = new Map([
+      ['t1', 0.9],
+      ['t3', 0.6],
+      ['t2', 0.1],
+    ])
+    const { relevance, lent } = lendToNeighbours(fused, memories, options)
+    // t2 sits between both seeds: it keeps t1's loan (0.45), not the sum with t3's (0.3).
+    expect(relevance.get('t2')).toBeCloseTo(0.1 + 0.45, 12)
+    expect(lent.get('t2')?.from).toBe('t1')
+    // Bounded: nothing gains more than share × the best seed.
+    for (const loan of lent.values()) expect(loan.amount).toBeLessThanOrEqual(0.5 * 0.9)
+  })
+
+  test('never crosses the time window, and lends nothing when turned off or without a positive seed', () => {
+    const far = lendToNeighbours(new Map([['later', 1]]), memories, options)
+    expect([...far.lent.keys()]).toEqual([])
+    expect(lendToNeighbours(new Map([['t2', 1]]), memories, { ...options, share: 0 }).lent.size).toBe(0)
+    expect(lendToNeighbours(new Map([['t2', 0]]), memories, options).lent.size).toBe(0)
+  })
+
+  test('only the best `seeds` hits lend', () => {
+    const fused = new Map([
+      ['t0', 0.9],
+      ['t5', 0.2],
+    ])
+    const { lent } = lendToNeighbours(fused, memories, { ...options, seeds: 1 })
+    expect([...lent.values()].every((loan) => loan.from === 't0')).toBe(true)
+  })
+
+  test('memories stamped the same instant (one batch) are not neighbours; the walk goes past them', () => {
+    const batch = new Map(
+      [
+        ['b1', at(10)],
+        ['b2', at(10)],
+        ['b3', at(10)],
+        ['before', at(9)],
+      ].map(([id, createdAt]) => [
+        id as string,
+        memoryFixture({ id: id as string, createdAt: createdAt as Date }),
+      ]),
+    )
+    const { lent } = lendToNeighbours(new Map([['b2', 1]]), batch, options)
+    expect([...lent.keys()]).toEqual(['before'])
+    expect(lent.get('before')?.fraction).toBe(0.5)
+  })
+})
