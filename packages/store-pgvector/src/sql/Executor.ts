@@ -1,4 +1,5 @@
 import type { SqlRunner } from './SqlRunner.js'
+import type { TransactionScope } from './TransactionScope.js'
 
 /**
  * Runs store work against one backend. Every unit of work is one transaction, so `SET LOCAL`
@@ -10,7 +11,8 @@ export interface Executor {
   readonly schema: string | undefined
   /** Writes fail: the database is a read-only snapshot. */
   readonly readOnly: boolean
-  transaction<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T>
+  /** `scope` lets an executor with a read replica route the work; the others ignore it. */
+  transaction<T>(work: (sql: SqlRunner) => Promise<T>, scope?: TransactionScope): Promise<T>
   /** One session without an implicit transaction (migrations hold an advisory lock across several). */
   session<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T>
   /** Ends only what this executor created. */

@@ -91,6 +91,33 @@ export class PoolExecutor implements Executor {
   }
 
   transaction<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T> {
+    return this.#transaction(work, async (client) => {
+      await client.query('COMMIT')
+    })
+  }
+
+  /**
+   * A transaction that also reports where its commit ends in the WAL when it wrote (`null` when it
+   * wrote nothing), in the commit's own round trip: a read replica has it once it replayed that far.
+   */
+  transactionReportingWal<T>(
+    work: (sql: SqlRunner) => Promise<T>,
+  ): Promise<{ result: T; walLsn: string | null }> {
+    let walLsn: string | null = null
+    return this.#transaction(work, async (client) => {
+      // After COMMIT (synchronous or not) the current WAL position is at or past the commit record.
+      const results = (await client.query(
+        'SELECT pg_current_xact_id_if_assigned() IS NOT NULL AS wrote; COMMIT; SELECT pg_current_wal_lsn()::text AS lsn',
+      )) as unknown as pg.QueryResult[]
+      const wrote = results[0]?.rows[0]?.wrote === true
+      walLsn = wrote ? ((results[2]?.rows[0]?.lsn as string | undefined) ?? null) : null
+    }).then((result) => ({ result, walLsn }))
+  }
+
+  #transaction<T>(
+    work: (sql: SqlRunner) => Promise<T>,
+    commit: (client: pg.PoolClient) => Promise<void>,
+  ): Promise<T> {
     return this.#withClient(async (client) => {
       const timeout = Math.max(0, Math.floor(this.#options.statementTimeoutMs))
       const schema = this.schema
@@ -103,7 +130,7 @@ export class PoolExecutor implements Executor {
       )
       try {
         const result = await work(this.#runner(client))
-        await client.query('COMMIT')
+        await commit(client)
         return result
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined)

@@ -16,6 +16,8 @@ import type {
   UpsertOutcome,
 } from '@agent-memory/core'
 import type { Executor } from '../sql/Executor.js'
+import type { ReadRoutingStats } from '../sql/ReadRoutingStats.js'
+import { ReplicatedExecutor } from '../sql/ReplicatedExecutor.js'
 import { createStoreContext } from './context/createStoreContext.js'
 import type { StoreContext } from './context/StoreContext.js'
 import { deleteMemories } from './lifecycle/deleteMemories.js'
@@ -73,6 +75,12 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
   /** Which backend runs the SQL. */
   get backend(): 'postgres' | 'pglite' {
     return this.#context.executor.kind
+  }
+
+  /** What the read replica served, and its state; `null` without a read pool. */
+  readRouting(): ReadRoutingStats | null {
+    const executor = this.#context.executor
+    return executor instanceof ReplicatedExecutor ? executor.stats() : null
   }
 
   /** Whether every write fails (a snapshot of an embedded data directory this user may not write). */

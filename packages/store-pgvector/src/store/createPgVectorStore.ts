@@ -4,9 +4,11 @@ import { migrateWith } from '../migrate/migrate.js'
 import type { Executor } from '../sql/Executor.js'
 import { PgliteExecutor } from '../sql/PgliteExecutor.js'
 import { PoolExecutor } from '../sql/PoolExecutor.js'
+import type { ReadReplicaOptions } from '../sql/ReadReplicaOptions.js'
 import { type DatabaseHandle, toExecutor } from '../sql/toExecutor.js'
 import { PgVectorStore } from './PgVectorStore.js'
 import type { PgVectorStoreOptions } from './PgVectorStoreOptions.js'
+import { withReadReplica } from './withReadReplica.js'
 
 export interface CreatePgVectorStoreOptions extends PgVectorStoreOptions {
   /** A node-postgres pool the caller owns (never ended by the store). */
@@ -26,8 +28,17 @@ export interface CreatePgVectorStoreOptions extends PgVectorStoreOptions {
    * search path, usually `public`. Every transaction puts it first on the search path.
    */
   schema?: string
-  /** Called with connection errors that happen outside a call (an idle connection reset). */
+  /** Called with connection errors that happen outside a call (an idle connection reset), and with a read replica's failures. */
   onConnectionError?: (error: Error) => void
+  /**
+   * A streaming read replica's pool (the caller owns it): reads of a namespace go there unless this
+   * store wrote that namespace after the replica's replayed position. Writes never do. PostgreSQL only.
+   */
+  readPool?: pg.Pool
+  /** A read replica's connection string: the store creates (and on close ends) its pool. */
+  readConnectionString?: string
+  /** How reads choose between the replica and the primary (see `ReadReplicaOptions`). */
+  readReplica?: ReadReplicaOptions
 }
 
 /**
@@ -62,6 +73,9 @@ export async function createPgVectorStore(options: CreatePgVectorStoreOptions): 
       ...schema,
       ...(onConnectionError === undefined ? {} : { onConnectionError }),
     })
+  }
+  if (options.readPool !== undefined || options.readConnectionString !== undefined) {
+    executor = withReadReplica(executor, options)
   }
   try {
     if (options.migrate === true) await migrateWith(executor, { dimensions: options.dimensions })

@@ -1,6 +1,7 @@
 import { checkIds } from '../context/checkIds.js'
 import { checkNamespace } from '../context/checkNamespace.js'
 import { forgetSearchFacts } from '../context/forgetSearchFacts.js'
+import { routed } from '../context/routed.js'
 import type { StoreContext } from '../context/StoreContext.js'
 
 /** `Store.delete`: removes memories (their chunks cascade); returns how many were removed. */
@@ -12,7 +13,7 @@ export async function deleteMemories(
   const ns = checkNamespace(namespace)
   const list = checkIds(ids)
   if (list.length === 0) return 0
-  return context.executor.transaction(async (sql) => {
+  return routed(context, 'write', ns).transaction(async (sql) => {
     const result = await sql.query('DELETE FROM memories WHERE namespace = $1 AND id = ANY($2::text[])', [
       ns,
       list,

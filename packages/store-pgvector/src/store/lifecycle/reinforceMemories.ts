@@ -2,6 +2,7 @@ import { InvalidArgumentError, type ReinforceOptions } from '@agent-memory/core'
 import { checkIds } from '../context/checkIds.js'
 import { checkNamespace } from '../context/checkNamespace.js'
 import { optionalDate } from '../context/optionalDate.js'
+import { routed } from '../context/routed.js'
 import type { StoreContext } from '../context/StoreContext.js'
 
 /** `Store.reinforce`: counts an access and slides a set expiry by `slidingTtlMs`. */
@@ -19,7 +20,7 @@ export async function reinforceMemories(
     throw new InvalidArgumentError('slidingTtlMs', 'slidingTtlMs must be a non-negative number')
   }
   if (list.length === 0) return
-  await context.executor.transaction(async (sql) => {
+  await routed(context, 'write', ns).transaction(async (sql) => {
     // Rows are locked in id order, as upsert writes them, so concurrent reinforces and writes
     // never deadlock (unordered multi-row updates did, under load).
     await sql.query(

@@ -1,6 +1,7 @@
 import { checkIds } from '../context/checkIds.js'
 import { checkNamespace } from '../context/checkNamespace.js'
 import { optionalDate } from '../context/optionalDate.js'
+import { routed } from '../context/routed.js'
 import type { StoreContext } from '../context/StoreContext.js'
 
 /**
@@ -19,7 +20,7 @@ export async function supersedeMemory(
   checkIds([oldId, newId])
   const when = optionalDate(at, 'at')
   if (oldId === newId) return false
-  return context.executor.transaction(async (sql) => {
+  return routed(context, 'write', ns).transaction(async (sql) => {
     const result = await sql.query(
       `UPDATE memories m SET superseded_by = $3, updated_at = now(),
            valid_to_stamped = m.valid_to_stamped OR m.valid_to IS NULL,

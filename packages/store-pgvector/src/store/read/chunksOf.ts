@@ -1,4 +1,5 @@
 import { checkNamespace } from '../context/checkNamespace.js'
+import { routed } from '../context/routed.js'
 import type { StoreContext } from '../context/StoreContext.js'
 
 /** A memory's chunk texts in order (empty when it has none or is missing from the namespace). */
@@ -8,7 +9,7 @@ export async function chunksOf(
   id: string,
 ): Promise<Array<{ idx: number; text: string }>> {
   const ns = checkNamespace(namespace)
-  return context.executor.transaction(async (sql) => {
+  return routed(context, 'read', ns).transaction(async (sql) => {
     const result = await sql.query<{ idx: number; text: string }>(
       'SELECT idx, text FROM memory_chunks WHERE namespace = $1 AND memory_id = $2 ORDER BY idx',
       [ns, id],

@@ -1,6 +1,7 @@
 import { InvalidArgumentError, type Memory, type Tier, TierSchema } from '@agent-memory/core'
 import { buildFilter } from '../buildFilter.js'
 import { checkNamespace } from '../context/checkNamespace.js'
+import { routed } from '../context/routed.js'
 import type { StoreContext } from '../context/StoreContext.js'
 import { MEMORY_COLUMNS } from '../memoryColumns.js'
 import { rowToMemory } from '../rowToMemory.js'
@@ -24,7 +25,7 @@ export async function findByFingerprint(
     `m.fingerprint = ${params.add(fingerprint)}`,
     ...buildFilter(undefined, params),
   ]
-  return context.executor.transaction(async (sql) => {
+  return routed(context, 'read', ns).transaction(async (sql) => {
     const result = await sql.query(
       `SELECT ${MEMORY_COLUMNS} FROM memories m WHERE ${conditions.join(' AND ')} ORDER BY m.created_at DESC, m.id LIMIT 1`,
       params.values,

@@ -1,5 +1,6 @@
 import { InvalidArgumentError, type Memory } from '@agent-memory/core'
 import { checkNamespace } from '../context/checkNamespace.js'
+import { routed } from '../context/routed.js'
 import type { StoreContext } from '../context/StoreContext.js'
 import { MEMORY_COLUMNS } from '../memoryColumns.js'
 import { rowToMemory } from '../rowToMemory.js'
@@ -12,7 +13,7 @@ export async function getMemory(
 ): Promise<Memory | null> {
   const ns = checkNamespace(namespace)
   if (typeof id !== 'string') throw new InvalidArgumentError('id', 'id must be a string')
-  return context.executor.transaction(async (sql) => {
+  return routed(context, 'read', ns).transaction(async (sql) => {
     const result = await sql.query(
       `SELECT ${MEMORY_COLUMNS} FROM memories m WHERE m.namespace = $1 AND m.id = $2`,
       [ns, id],

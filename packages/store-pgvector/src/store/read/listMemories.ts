@@ -2,6 +2,7 @@ import { InvalidArgumentError, type ListOptions, type Memory } from '@agent-memo
 import { buildFilter } from '../buildFilter.js'
 import { checkNamespace } from '../context/checkNamespace.js'
 import { clampLimit } from '../context/clampLimit.js'
+import { routed } from '../context/routed.js'
 import type { StoreContext } from '../context/StoreContext.js'
 import { MEMORY_COLUMNS } from '../memoryColumns.js'
 import { rowToMemory } from '../rowToMemory.js'
@@ -35,7 +36,7 @@ export async function listMemories(
   const params = new SqlParams()
   const conditions = [`m.namespace = ${params.add(ns)}`, ...buildFilter(options.filter, params)]
   const sqlDirection = direction === 'asc' ? 'ASC' : 'DESC'
-  return context.executor.transaction(async (sql) => {
+  return routed(context, 'read', ns).transaction(async (sql) => {
     const result = await sql.query(
       `SELECT ${MEMORY_COLUMNS} FROM memories m WHERE ${conditions.join(' AND ')}
          ORDER BY ${column} ${sqlDirection}, m.id ${sqlDirection}

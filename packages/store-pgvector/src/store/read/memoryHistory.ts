@@ -1,6 +1,7 @@
 import type { Memory } from '@agent-memory/core'
 import { checkIds } from '../context/checkIds.js'
 import { checkNamespace } from '../context/checkNamespace.js'
+import { routed } from '../context/routed.js'
 import type { StoreContext } from '../context/StoreContext.js'
 import { MEMORY_COLUMNS } from '../memoryColumns.js'
 import { rowToMemory } from '../rowToMemory.js'
@@ -9,7 +10,7 @@ import { rowToMemory } from '../rowToMemory.js'
 export async function memoryHistory(context: StoreContext, namespace: string, id: string): Promise<Memory[]> {
   const ns = checkNamespace(namespace)
   checkIds([id])
-  return context.executor.transaction(async (sql) => {
+  return routed(context, 'read', ns).transaction(async (sql) => {
     const result = await sql.query<Record<string, unknown>>(
       `WITH RECURSIVE back(id, depth) AS (
            SELECT id, 0 FROM memories WHERE namespace = $1 AND id = $2

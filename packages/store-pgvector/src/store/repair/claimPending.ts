@@ -2,6 +2,7 @@ import { InvalidArgumentError, type PendingClaim } from '@agent-memory/core'
 import { checkNamespace } from '../context/checkNamespace.js'
 import { clampLimit } from '../context/clampLimit.js'
 import { MAX_LIMIT } from '../context/MAX_LIMIT.js'
+import { routed } from '../context/routed.js'
 import type { StoreContext } from '../context/StoreContext.js'
 
 /**
@@ -18,7 +19,7 @@ export async function claimPending(
     throw new InvalidArgumentError('leaseMs', 'leaseMs must be a positive number')
   }
   const ns = options.namespace === undefined ? undefined : checkNamespace(options.namespace)
-  return context.executor.transaction(async (sql) => {
+  return routed(context, 'write', ns).transaction(async (sql) => {
     const result = await sql.query<Record<string, unknown>>(
       `UPDATE memories m SET leased_until = now() + $2::float8 * interval '1 millisecond'
          FROM (

@@ -1,6 +1,7 @@
 import type { Chunk } from '@agent-memory/core'
 import { checkIds } from '../context/checkIds.js'
 import { checkNamespace } from '../context/checkNamespace.js'
+import { routed } from '../context/routed.js'
 import type { StoreContext } from '../context/StoreContext.js'
 import { checkChunks, checkVector } from '../validateWrites.js'
 import { vectorLiteral } from '../vectorLiteral.js'
@@ -22,7 +23,7 @@ export async function completeRepair(
   checkIds([id, fingerprint])
   checkVector(embedding, context.dimensions, 'embedding')
   if (chunks !== undefined) checkChunks(chunks, context.dimensions, 'chunks')
-  return context.executor.transaction(async (sql) => {
+  return routed(context, 'write', ns).transaction(async (sql) => {
     const updated = await sql.query(
       `UPDATE memories SET embedding = $4::vector, embed_state = 'ok', repair_attempts = 0, next_attempt_at = NULL,
            leased_until = NULL, last_error = NULL

@@ -1,6 +1,7 @@
 import { InvalidArgumentError, redactSecrets } from '@agent-memory/core'
 import { checkIds } from '../context/checkIds.js'
 import { checkNamespace } from '../context/checkNamespace.js'
+import { routed } from '../context/routed.js'
 import type { StoreContext } from '../context/StoreContext.js'
 
 /**
@@ -23,7 +24,7 @@ export async function failRepair(
     throw new InvalidArgumentError('maxAttempts', 'maxAttempts must be a positive integer')
   }
   const error = redactSecrets(String(options.error ?? '')).slice(0, 500)
-  return context.executor.transaction(async (sql) => {
+  return routed(context, 'write', ns).transaction(async (sql) => {
     const result = await sql.query<{ embed_state: string }>(
       `UPDATE memories SET repair_attempts = repair_attempts + 1, leased_until = NULL, last_error = $5,
            next_attempt_at = now() + $3::float8 * interval '1 millisecond',

@@ -1,4 +1,5 @@
 import type { ScoredMemory, SearchOptions } from '@agent-memory/core'
+import { routed } from '../context/routed.js'
 import type { StoreContext } from '../context/StoreContext.js'
 import { type SearchScope, searchScope } from './searchScope.js'
 import { useAnn } from './useAnn.js'
@@ -34,7 +35,7 @@ export async function runVectorSearch(
     ...(path.also === undefined ? {} : { also: path.also }),
   })
   const limitParam = scope.params.add(scope.limit, 'int')
-  return context.executor.transaction(async (sql) => {
+  return routed(context, 'read', scope.ns).transaction(async (sql) => {
     const ann = await useAnn(context, sql, path.table, scope.ns, path.annLimit(scope.limit))
     const text = path.statement(scope, limitParam, ann)
     const result = await sql.query<Record<string, unknown>>(text, scope.params.values)

@@ -1,4 +1,5 @@
 import type { ScoredMemory, SearchOptions } from '@agent-memory/core'
+import { routed } from '../context/routed.js'
 import type { StoreContext } from '../context/StoreContext.js'
 import { MEMORY_COLUMNS } from '../memoryColumns.js'
 import { rowToMemory } from '../rowToMemory.js'
@@ -22,7 +23,7 @@ export async function searchKeyword(
   const { ns, limit, params, conditions } = searchScope(context, namespace, options)
   const analysis = queryText(query)
   if (analysis === null) return []
-  return context.executor.transaction(async (sql) => {
+  return routed(context, 'read', ns).transaction(async (sql) => {
     const matched = (await documentFrequencies(sql, ns, analysis)).filter((term) => term.df > 0)
     if (matched.length === 0) return []
     const corpus = await keywordCorpus(context, sql, ns, Math.max(...matched.map((term) => term.df)))

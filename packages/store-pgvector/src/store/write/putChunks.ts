@@ -2,6 +2,7 @@ import type { Chunk } from '@agent-memory/core'
 import { checkIds } from '../context/checkIds.js'
 import { checkNamespace } from '../context/checkNamespace.js'
 import { forgetSearchFacts } from '../context/forgetSearchFacts.js'
+import { routed } from '../context/routed.js'
 import type { StoreContext } from '../context/StoreContext.js'
 import { checkChunks } from '../validateWrites.js'
 import { replaceChunks } from './replaceChunks.js'
@@ -17,7 +18,7 @@ export async function putChunks(
   const ns = checkNamespace(namespace)
   checkIds([memoryId, fingerprint])
   checkChunks(chunks, context.dimensions, 'chunks')
-  return context.executor.transaction(async (sql) => {
+  return routed(context, 'write', ns).transaction(async (sql) => {
     const owner = await sql.query(
       'SELECT 1 FROM memories WHERE namespace = $1 AND id = $2 AND fingerprint = $3 FOR UPDATE',
       [ns, memoryId, fingerprint],

@@ -1,6 +1,7 @@
 import type { MemoryWrite, UpsertOutcome } from '@agent-memory/core'
 import { checkNamespace } from '../context/checkNamespace.js'
 import { forgetSearchFacts } from '../context/forgetSearchFacts.js'
+import { routed } from '../context/routed.js'
 import type { StoreContext } from '../context/StoreContext.js'
 import { validateWrites } from '../validateWrites.js'
 import { copyInsert } from './copyInsert.js'
@@ -26,7 +27,7 @@ export async function upsertMemories(
   const ns = checkNamespace(namespace)
   validateWrites(writes, context.dimensions)
   if (writes.length === 0) return []
-  return context.executor.transaction(async (sql) => {
+  return routed(context, 'write', ns).transaction(async (sql) => {
     await lockIdBuckets(
       sql,
       writes.map((write) => write.id),

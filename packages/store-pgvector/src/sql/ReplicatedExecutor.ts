@@ -1,0 +1,120 @@
+import { StoreError } from '@agent-memory/core'
+import type { Executor } from './Executor.js'
+import { lsnToBigInt } from './lsnToBigInt.js'
+import type { PoolExecutor } from './PoolExecutor.js'
+import type { ReadRoutingStats } from './ReadRoutingStats.js'
+import type { ReplicaMonitor } from './ReplicaMonitor.js'
+import type { SqlRunner } from './SqlRunner.js'
+import type { TransactionScope } from './TransactionScope.js'
+
+/** Beyond this many remembered namespaces, the ones the replica has replayed are forgotten. */
+const REMEMBERED_NAMESPACES = 10_000
+
+/**
+ * A primary and a streaming read replica behind one `Executor`. Writes, unscoped work and sessions
+ * run on the primary, which reports the WAL position of each commit that wrote; the position is kept
+ * per namespace (every namespace for unscoped work). A read of a namespace runs on the replica once
+ * it has replayed past that namespace's last write here, else on the primary: read-your-writes per
+ * namespace for the writes of this object (this process), while other processes' writes reach its
+ * reads within the replica's lag (capped by `maxLagMs`). A read that fails on the replica is served
+ * by the primary; the caller never sees the replica's failure.
+ */
+export class ReplicatedExecutor implements Executor {
+  readonly kind = 'postgres' as const
+  readonly readOnly = false
+  readonly #primary: PoolExecutor
+  readonly #replica: Executor
+  readonly #monitor: ReplicaMonitor
+  readonly #written = new Map<string, bigint>()
+  /** The last write of unscoped work: every namespace waits for it. */
+  #writtenEverywhere = 0n
+  #latest = 0n
+  #replicaReads = 0
+  #primaryReads = 0
+  #fallbacks = 0
+
+  constructor(primary: PoolExecutor, replica: Executor, monitor: ReplicaMonitor) {
+    this.#primary = primary
+    this.#replica = replica
+    this.#monitor = monitor
+  }
+
+  get schema(): string | undefined {
+    return this.#primary.schema
+  }
+
+  stats(): ReadRoutingStats {
+    return {
+      replicaReads: this.#replicaReads,
+      primaryReads: this.#primaryReads,
+      fallbacks: this.#fallbacks,
+      state: this.#monitor.state,
+      lagMs: this.#monitor.lagMs,
+    }
+  }
+
+  transaction<T>(work: (sql: SqlRunner) => Promise<T>, scope?: TransactionScope): Promise<T> {
+    if (scope?.access === 'read') return this.#read(work, scope.namespace)
+    return this.#onPrimary(work, scope?.namespace ?? null)
+  }
+
+  session<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T> {
+    return this.#primary.session(work)
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.#primary.close(), this.#replica.close()])
+  }
+
+  async #read<T>(work: (sql: SqlRunner) => Promise<T>, namespace: string | undefined): Promise<T> {
+    if (await this.#replicaServes(namespace)) {
+      try {
+        const result = await this.#replica.transaction(work)
+        this.#replicaReads++
+        return result
+      } catch (error) {
+        // Database failures only: a caller's bad input fails the same way on the primary.
+        if (!(error instanceof StoreError) || error.kind === 'closed') throw error
+        this.#fallbacks++
+        this.#monitor.failed(error)
+      }
+    }
+    this.#primaryReads++
+    return this.#onPrimary(work, namespace ?? null)
+  }
+
+  async #replicaServes(namespace: string | undefined): Promise<boolean> {
+    const replayed = await this.#monitor.replayed()
+    if (replayed === null) return false
+    if (namespace === undefined) return replayed >= this.#latest
+    const written = this.#written.get(namespace)
+    if (written !== undefined && written <= replayed) this.#written.delete(namespace)
+    return replayed >= (written ?? 0n) && replayed >= this.#writtenEverywhere
+  }
+
+  /** `namespace` null: unscoped work, whose writes count for every namespace. */
+  async #onPrimary<T>(work: (sql: SqlRunner) => Promise<T>, namespace: string | null): Promise<T> {
+    const { result, walLsn } = await this.#primary.transactionReportingWal(work)
+    if (walLsn !== null) this.#record(namespace, lsnToBigInt(walLsn))
+    return result
+  }
+
+  #record(namespace: string | null, lsn: bigint): void {
+    if (lsn > this.#latest) this.#latest = lsn
+    if (namespace === null) {
+      if (lsn > this.#writtenEverywhere) this.#writtenEverywhere = lsn
+      return
+    }
+    if ((this.#written.get(namespace) ?? 0n) < lsn) this.#written.set(namespace, lsn)
+    if (this.#written.size > REMEMBERED_NAMESPACES) this.#forgetReplayed()
+  }
+
+  #forgetReplayed(): void {
+    // Everything up to the oldest remembered write moves into the every-namespace mark: still safe.
+    let oldest: [string, bigint] | undefined
+    for (const entry of this.#written) if (oldest === undefined || entry[1] < oldest[1]) oldest = entry
+    if (oldest === undefined) return
+    this.#written.delete(oldest[0])
+    if (oldest[1] > this.#writtenEverywhere) this.#writtenEverywhere = oldest[1]
+  }
+}
