@@ -1,0 +1,55 @@
+import type { Executor } from '../sql/Executor.js'
+import type { SqlRunner } from '../sql/SqlRunner.js'
+import type { TransactionScope } from '../sql/TransactionScope.js'
+
+/** Wraps an executor and records every statement the store sends through it (COPY included). */
+export class CapturingExecutor implements Executor {
+  readonly statements: string[] = []
+  readonly #inner: Executor
+
+  constructor(inner: Executor) {
+    this.#inner = inner
+  }
+
+  get kind(): Executor['kind'] {
+    return this.#inner.kind
+  }
+
+  get schema(): string | undefined {
+    return this.#inner.schema
+  }
+
+  get readOnly(): boolean {
+    return this.#inner.readOnly
+  }
+
+  #wrap(sql: SqlRunner): SqlRunner {
+    const statements = this.statements
+    const runner: SqlRunner = {
+      query: (text, params) => {
+        statements.push(text)
+        return sql.query(text, params)
+      },
+    }
+    const copyIn = sql.copyIn
+    if (copyIn !== undefined) {
+      runner.copyIn = (copyStatement, payload) => {
+        statements.push(copyStatement)
+        return copyIn.call(sql, copyStatement, payload)
+      }
+    }
+    return runner
+  }
+
+  transaction<T>(work: (sql: SqlRunner) => Promise<T>, scope?: TransactionScope): Promise<T> {
+    return this.#inner.transaction((sql) => work(this.#wrap(sql)), scope)
+  }
+
+  session<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T> {
+    return this.#inner.session((sql) => work(this.#wrap(sql)))
+  }
+
+  close(): Promise<void> {
+    return this.#inner.close()
+  }
+}
