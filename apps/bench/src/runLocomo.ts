@@ -15,6 +15,7 @@ import { loadLocomo } from './locomo/loadLocomo.js'
 import { RANKING_ABLATION } from './locomo/RANKING_ABLATION.js'
 import { RANKING_BEFORE_16 } from './locomo/RANKING_BEFORE_16.js'
 import { RANKING_GRID } from './locomo/RANKING_GRID.js'
+import { runKeywordLeg } from './locomo/runKeywordLeg.js'
 import { embeddedBackend } from './ours/embeddedBackend.js'
 import { postgresBackend } from './ours/postgresBackend.js'
 import type { LocomoLoco, LocomoRun, LocomoVariant } from './report/BenchReport.js'
@@ -53,6 +54,13 @@ export async function runLocomo(argv: readonly string[]): Promise<number> {
   )
 
   const embedder = createHashingEmbedder()
+  const command = `pnpm eval:locomo${argv.length ? ` ${argv.join(' ')}` : ''}`
+  const keywordLegRun = await runKeywordLeg(data, embedder, process.env.DATABASE_URL, command, log)
+  if (args.only?.includes('KEYWORD')) {
+    const written = await writeReport(outDir, { keywordLeg: keywordLegRun })
+    log(`wrote ${written.join(', ')}`)
+    return 0
+  }
   const backends: LocomoBackend[] = [embeddedBackend(embedder.model)]
   const skipped: string[] = []
   if (process.env.DATABASE_URL) backends.push(postgresBackend(process.env.DATABASE_URL, embedder.model))
@@ -108,7 +116,7 @@ export async function runLocomo(argv: readonly string[]): Promise<number> {
   for (const line of comparisons) log(line)
   const run: LocomoRun = {
     generatedAt: new Date().toISOString(),
-    command: `pnpm eval:locomo${argv.length ? ` ${argv.join(' ')}` : ''}`,
+    command,
     file: args.positional[0] ?? '../shared/eval/locomo-dev.json',
     sha256: createHash('sha256').update(bytes).digest('hex'),
     conversations: data.conversations.length,
@@ -132,7 +140,7 @@ export async function runLocomo(argv: readonly string[]): Promise<number> {
     comparisons,
     skipped,
   }
-  const written = await writeReport(outDir, { locomo: run })
+  const written = await writeReport(outDir, { locomo: run, keywordLeg: keywordLegRun })
   log(`wrote ${written.join(', ')}`)
   return 0
 }

@@ -1,13 +1,9 @@
 import { PGlite } from '@electric-sql/pglite'
 import { summarizeLatencies } from '../harness/summarizeLatencies.js'
 import type { LocomoScores, LocomoVariant } from '../report/BenchReport.js'
+import { bm25ReferenceRankings } from './bm25ReferenceRankings.js'
 import type { LocomoData } from './LocomoData.js'
-import { lexemeCounts } from './lexemeCounts.js'
 import { type QuestionScore, scoreRanking } from './scoreRanking.js'
-import { turnContent } from './turnContent.js'
-
-const K1 = 1.2
-const B = 0.75
 
 function aggregate(scores: QuestionScore[]): LocomoScores {
   const mean = (pick: (s: QuestionScore) => number) =>
@@ -32,45 +28,21 @@ function aggregate(scores: QuestionScore[]): LocomoScores {
 export async function bm25Reference(data: LocomoData, config: 'english' | 'simple'): Promise<LocomoVariant> {
   const db = await PGlite.create()
   try {
+    const rankings = await bm25ReferenceRankings(db, data, config)
     const scores: QuestionScore[] = []
     const byCategory = new Map<string, QuestionScore[]>()
-    const latencies: number[] = []
+    let at = 0
     for (const conversation of data.conversations) {
-      const docs = await lexemeCounts(db, config, conversation.turns.map(turnContent))
-      const queries = await lexemeCounts(
-        db,
-        config,
-        conversation.questions.map((q) => q.question),
-      )
-      const lengths = docs.map((d) => [...d.values()].reduce((s, n) => s + n, 0))
-      const avgLength = lengths.reduce((s, n) => s + n, 0) / Math.max(1, lengths.length)
-      const df = new Map<string, number>()
-      for (const doc of docs) for (const term of doc.keys()) df.set(term, (df.get(term) ?? 0) + 1)
-      const n = docs.length
-      conversation.questions.forEach((question, qi) => {
-        const started = process.hrtime.bigint()
-        const terms = [...queries[qi]!.keys()]
-        const scored: Array<{ doc: number; score: number }> = []
-        docs.forEach((doc, di) => {
-          let score = 0
-          for (const term of terms) {
-            const tf = doc.get(term)
-            if (!tf) continue
-            const idf = Math.log(1 + (n - df.get(term)! + 0.5) / (df.get(term)! + 0.5))
-            score += (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * lengths[di]!) / avgLength))
-          }
-          if (score > 0) scored.push({ doc: di, score })
-        })
-        scored.sort((a, b) => b.score - a.score || a.doc - b.doc)
-        const ranking = scored.slice(0, 10).map((s) => new Set([conversation.turns[s.doc]!.diaId]))
-        latencies.push(Number(process.hrtime.bigint() - started) / 1e6)
+      for (const question of conversation.questions) {
+        const ranking = rankings[at++]!.diaIds.map((diaId) => new Set([diaId]))
         const score = scoreRanking(ranking, question.evidence)
         scores.push(score)
         const list = byCategory.get(question.category) ?? []
         list.push(score)
         byCategory.set(question.category, list)
-      })
+      }
     }
+    const latencies = rankings.map((ranking) => ranking.ms)
     const overall = { ...aggregate(scores), p50Ms: summarizeLatencies(latencies).p50 }
     return {
       backend: `reference: BM25 in JS over to_tsvector('${config}') lexemes`,

@@ -1,3 +1,4 @@
+import type { KeywordLegResult } from '../locomo/keywordLeg.js'
 /** One line of the report's summary: our figure, the peers' (same run) and DESIGN §9's target. */
 export interface SummaryRow {
   workload: string
@@ -128,4 +129,18 @@ export interface BenchReport {
   /** A run at ≥ 100k rows (`pnpm bench --size 100000`), where DESIGN §9's W2/W3 targets are stated. */
   benchLarge?: BenchRun
   locomo?: LocomoRun
+  /** The keyword leg alone on the LoCoMo namespaces (`pnpm eval:locomo`, or `--only KEYWORD`). */
+  keywordLeg?: KeywordLegRun
+}
+
+/** The keyword leg timed alone per backend, with the JS reference's time from the same run. */
+export interface KeywordLegRun {
+  generatedAt: string
+  command: string
+  /** `os.loadavg()` at the start: the machines are shared. */
+  loadAverage: number[]
+  /** The JS BM25 reference ranking the same questions in memory, p50 ms. */
+  referenceP50Ms: number
+  results: KeywordLegResult[]
+  notes: string[]
 }

@@ -144,6 +144,42 @@ export function renderMarkdown(report: BenchReport, charts: ChartFiles): string 
       out.push('Paired comparisons:', '', ...locomo.comparisons.map((c) => `- ${c}`), '')
     if (locomo.skipped.length) out.push(...locomo.skipped.map((s) => `- skipped: ${s}`), '')
   }
+  const keyword = report.keywordLeg
+  if (keyword) {
+    out.push('## Keyword leg alone: LoCoMo namespaces', '')
+    out.push(
+      `\`store.searchText\` with limit 10 for every question, on a store holding one namespace per conversation ` +
+        `(~600 turns each). Run ${keyword.generatedAt}: \`${keyword.command}\`, load average ` +
+        `${keyword.loadAverage.map((n) => n.toFixed(1)).join(' / ')}. Target (issue #11): p50 ≤ 3 ms on Postgres, ` +
+        `≤ 8 ms on PGlite. The JS BM25 reference ranks the same questions in ${formatNumber(keyword.referenceP50Ms, 2)} ms p50.`,
+      '',
+      table(
+        [
+          'Backend',
+          'Questions',
+          'p50 ms',
+          'p99 ms',
+          'first search of a namespace ms',
+          'top 10 = reference',
+          'same 10 turns',
+          'top 10 = reference with lexeme-count lengths',
+        ],
+        keyword.results.map((r) => [
+          r.backend,
+          String(r.questions),
+          formatNumber(r.p50Ms, 2),
+          formatNumber(r.p99Ms, 2),
+          formatNumber(r.firstSearchMs, 1),
+          `${r.identical} (${pct(r.identical / Math.max(1, r.questions))} %)`,
+          `${r.sameSet} (${pct(r.sameSet / Math.max(1, r.questions))} %)`,
+          `${r.identicalLexemeLength} (${pct(r.identicalLexemeLength / Math.max(1, r.questions))} %)`,
+        ]),
+      ),
+      '',
+      ...keyword.notes.map((note) => `- ${note}`),
+      '',
+    )
+  }
   if (bench || report.benchLarge) {
     out.push('## Charts', '')
     if (bench)

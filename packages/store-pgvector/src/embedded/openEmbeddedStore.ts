@@ -3,6 +3,8 @@ import { StoreError } from '@agent-memory/core'
 import type { PGlite } from '@electric-sql/pglite'
 import { migrateWith } from '../migrate/migrate.js'
 import { PgliteExecutor } from '../sql/PgliteExecutor.js'
+import { installKeywordChangeLog } from '../store/keyword/installKeywordChangeLog.js'
+import { KeywordIndex } from '../store/keyword/KeywordIndex.js'
 import { PgVectorStore } from '../store/PgVectorStore.js'
 import { accessDenied } from './accessDenied.js'
 import { copyToSnapshot } from './copyToSnapshot.js'
@@ -129,6 +131,7 @@ async function openOn(opening: Opening, options: OpenEmbeddedStoreOptions): Prom
       ...(options.annIndex === undefined ? {} : { annIndex: options.annIndex }),
     })
     await executor.analyzeIfNeeded()
+    await installKeywordChangeLog(executor)
     if (dir !== undefined) {
       // Only the process holding the directory can lease rows for repair, so a lease found at
       // open was left by one that died (a killed `repair`): without this the rows would wait
@@ -178,6 +181,7 @@ async function openOn(opening: Opening, options: OpenEmbeddedStoreOptions): Prom
           snapshots.delete(dir)
         }
       },
+      new KeywordIndex({ trimLog: snapshotOf === undefined }),
     )
     await store.open()
     // Opening records the embedder; from here on the snapshot refuses every write.

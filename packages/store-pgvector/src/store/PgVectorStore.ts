@@ -20,6 +20,8 @@ import type { ReadRoutingStats } from '../sql/ReadRoutingStats.js'
 import { ReplicatedExecutor } from '../sql/ReplicatedExecutor.js'
 import { createStoreContext } from './context/createStoreContext.js'
 import type { StoreContext } from './context/StoreContext.js'
+import type { KeywordIndex } from './keyword/KeywordIndex.js'
+import { searchKeywordIndexed } from './keyword/searchKeywordIndexed.js'
 import { deleteMemories } from './lifecycle/deleteMemories.js'
 import { reinforceMemories } from './lifecycle/reinforceMemories.js'
 import { restoreMemory } from './lifecycle/restoreMemory.js'
@@ -65,8 +67,17 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
   readonly #onClose: (() => Promise<void>) | undefined
   #closed = false
 
-  constructor(executor: Executor, options: PgVectorStoreOptions, onClose?: () => Promise<void>) {
-    this.#context = createStoreContext(executor, options)
+  /**
+   * `keywordIndex`: an in-process BM25 index for the keyword leg — only where this process owns
+   * the database and its change log is installed (`openEmbeddedStore` does both).
+   */
+  constructor(
+    executor: Executor,
+    options: PgVectorStoreOptions,
+    onClose?: () => Promise<void>,
+    keywordIndex?: KeywordIndex,
+  ) {
+    this.#context = createStoreContext(executor, options, keywordIndex)
     this.dimensions = this.#context.dimensions
     this.model = this.#context.model
     this.#onClose = onClose
@@ -174,6 +185,8 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
   }
 
   searchText(namespace: string, query: string, options: SearchOptions): Promise<ScoredMemory[]> {
+    const index = this.#context.keywordIndex
+    if (index !== undefined) return searchKeywordIndexed(this.#context, index, namespace, query, options)
     return searchKeyword(this.#context, namespace, query, options)
   }
 

@@ -1,4 +1,5 @@
 import type { Executor } from '../../sql/Executor.js'
+import type { KeywordIndex } from '../keyword/KeywordIndex.js'
 import type { KeywordStats } from './KeywordStats.js'
 import type { SearchPathFacts } from './SearchPathFacts.js'
 
@@ -21,4 +22,6 @@ export interface StoreContext {
   readonly searchFacts: Map<string, SearchPathFacts>
   /** BM25 corpus statistics per namespace; ranking tolerates them slightly stale. */
   readonly keywordStats: Map<string, KeywordStats>
+  /** The embedded store's in-process BM25 index; `undefined`: the keyword leg runs in SQL. */
+  readonly keywordIndex: KeywordIndex | undefined
 }

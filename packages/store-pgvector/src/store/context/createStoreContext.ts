@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from '@agent-memory/core'
 import type { Executor } from '../../sql/Executor.js'
+import type { KeywordIndex } from '../keyword/KeywordIndex.js'
 import type { PgVectorStoreOptions } from '../PgVectorStoreOptions.js'
 import type { StoreContext } from './StoreContext.js'
 
@@ -7,7 +8,11 @@ import type { StoreContext } from './StoreContext.js'
 const EXACT_SEARCH_MAX_ROWS = 2_000
 
 /** Resolves the options once (their defaults are documented on `PgVectorStoreOptions`). */
-export function createStoreContext(executor: Executor, options: PgVectorStoreOptions): StoreContext {
+export function createStoreContext(
+  executor: Executor,
+  options: PgVectorStoreOptions,
+  keywordIndex?: KeywordIndex,
+): StoreContext {
   if (!Number.isInteger(options.dimensions) || options.dimensions < 1 || options.dimensions > 16_000) {
     throw new InvalidArgumentError('dimensions', 'dimensions must be an integer in 1..16000')
   }
@@ -23,5 +28,6 @@ export function createStoreContext(executor: Executor, options: PgVectorStoreOpt
     countTtlMs: options.namespaceCountTtlMs ?? 30_000,
     searchFacts: new Map(),
     keywordStats: new Map(),
+    keywordIndex,
   }
 }

@@ -1,54 +1,64 @@
 import type { ScoredMemory, SearchOptions } from '@agent-memory/core'
 import { routed } from '../context/routed.js'
 import type { StoreContext } from '../context/StoreContext.js'
-import { MEMORY_COLUMNS } from '../memoryColumns.js'
 import { rowToMemory } from '../rowToMemory.js'
-import { BM25_B, BM25_K1, queryText } from '../searchText.js'
+import { BM25_K1, queryText } from '../searchText.js'
 import { bm25Idf } from './bm25Idf.js'
 import { documentFrequencies } from './documentFrequencies.js'
+import { essentialTerms } from './essentialTerms.js'
 import { keywordCorpus } from './keywordCorpus.js'
+import { scoreKeywordRows, type WeightedTerm } from './scoreKeywordRows.js'
 import { searchScope } from './searchScope.js'
+
+/** The first pass reads rows of the rarest terms until they hold this many times the limit. */
+const FIRST_PASS_DEPTH = 2
 
 /**
  * `Store.searchText`, the keyword leg: Okapi BM25 over the namespace — idf from each query
  * lexeme's document frequency, length normalized by the namespace's mean distinct-lexeme count.
  * Hostile text never errors: a query without words, or whose words no document holds, finds nothing.
+ *
+ * Pruned, exactly (MaxScore): a first pass scores only the rows holding the rarest terms; its
+ * `limit`-th score is a floor the answer's scores cannot be below, and a row holding none of the
+ * first few terms scores at most the other terms' bounds (idf × (k1 + 1)) together. When those
+ * first terms are within the first pass, its answer is the answer; otherwise a second pass scores
+ * the rows holding any of them — the common words, which match most rows, never select rows by
+ * themselves. `prune: false` scores every matching row (the reference the tests compare with).
  */
 export async function searchKeyword(
   context: StoreContext,
   namespace: string,
   query: string,
   options: SearchOptions,
+  { prune = true }: { prune?: boolean } = {},
 ): Promise<ScoredMemory[]> {
-  const { ns, limit, params, conditions } = searchScope(context, namespace, options)
+  const scope = searchScope(context, namespace, options)
   const analysis = queryText(query)
   if (analysis === null) return []
-  return routed(context, 'read', ns).transaction(async (sql) => {
-    const matched = (await documentFrequencies(sql, ns, analysis)).filter((term) => term.df > 0)
+  const rows = await routed(context, 'read', scope.ns).transaction(async (sql) => {
+    const matched = (await documentFrequencies(sql, scope.ns, analysis)).filter((term) => term.df > 0)
     if (matched.length === 0) return []
-    const corpus = await keywordCorpus(context, sql, ns, Math.max(...matched.map((term) => term.df)))
-    const lexemes = matched.map((term) => term.lexeme)
-    const idfs = matched.map((term) => bm25Idf(corpus.rows, term.df))
-    const lexemesParam = params.add(lexemes, 'text[]')
-    const idfsParam = params.add(idfs, 'float8[]')
-    const avgParam = params.add(corpus.avgLength, 'float8')
-    const limitParam = params.add(limit, 'int')
-    const orQuery = lexemes
-      .map((_, i) => `plainto_tsquery('simple', (${lexemesParam})[${i + 1}])`)
-      .join(' || ')
-    const scored = await sql.query<Record<string, unknown>>(
-      `SELECT ${MEMORY_COLUMNS}, s.score FROM memories m
-         CROSS JOIN LATERAL (
-           SELECT sum(w.idf * x.tf * ${BM25_K1 + 1}
-             / (x.tf + ${BM25_K1} * (1 - ${BM25_B} + ${BM25_B} * length(m.search) / ${avgParam}))) AS score
-           FROM unnest(ts_filter(setweight(m.search, 'A', ${lexemesParam}), '{a}')) AS u
-           CROSS JOIN LATERAL (SELECT u.lexeme, coalesce(array_length(u.positions, 1), 1) AS tf) x
-           JOIN unnest(${lexemesParam}, ${idfsParam}) AS w(lexeme, idf) ON w.lexeme = x.lexeme
-         ) s
-         WHERE m.search @@ (SELECT ${orQuery}) AND ${conditions.join(' AND ')}
-         ORDER BY s.score DESC, m.id LIMIT ${limitParam}`,
-      params.values,
+    const corpus = await keywordCorpus(context, sql, scope.ns, Math.max(...matched.map((term) => term.df)))
+    // Best bound (highest idf: the rarest term) first.
+    const terms: Array<WeightedTerm & { df: number }> = matched
+      .map((term) => ({ lexeme: term.lexeme, df: term.df, idf: bm25Idf(corpus.rows, term.df) }))
+      .sort((a, b) => b.idf - a.idf)
+    const all = terms.map((term) => term.lexeme)
+    const score = (candidates: string[]) => scoreKeywordRows(sql, scope, terms, candidates, corpus.avgLength)
+    let firstPass = 0
+    for (let seen = 0; firstPass < terms.length && seen < FIRST_PASS_DEPTH * scope.limit; firstPass++) {
+      seen += terms[firstPass]!.df
+    }
+    if (!prune || firstPass === terms.length) return score(all)
+    const first = await score(all.slice(0, firstPass))
+    if (first.length < scope.limit) return score(all)
+    const floor = Number(first[first.length - 1]!.score)
+    const needed = essentialTerms(
+      terms.map((term) => term.idf * (BM25_K1 + 1)),
+      floor,
     )
-    return scored.rows.map((row) => ({ memory: rowToMemory(row), score: Number(row.score) }))
+    if (needed <= firstPass) return first
+    return score(all.slice(0, needed))
   })
+  return rows.map((row) => ({ memory: rowToMemory(row), score: Number(row.score) }))
 }

@@ -1,0 +1,123 @@
+import { loadavg } from 'node:os'
+import type { Embedder } from '@agent-memory/core'
+import {
+  createPgVectorStore,
+  migrate,
+  openEmbeddedStore,
+  type PgVectorStore,
+} from '@agent-memory/store-pgvector'
+import { PGlite } from '@electric-sql/pglite'
+import { vector } from '@electric-sql/pglite-pgvector'
+import pg from 'pg'
+import { summarizeLatencies } from '../harness/summarizeLatencies.js'
+import { createScratchDatabase } from '../pg/createScratchDatabase.js'
+import type { KeywordLegRun } from '../report/BenchReport.js'
+import { bm25ReferenceRankings } from './bm25ReferenceRankings.js'
+import { type KeywordLegResult, keywordLeg } from './keywordLeg.js'
+import type { LocomoData } from './LocomoData.js'
+
+interface Opened {
+  store: PgVectorStore
+  close(): Promise<void>
+}
+
+/**
+ * The keyword leg alone on each backend, in one run: the embedded store (its in-process index),
+ * the same PGlite through the SQL BM25 (what the embedded store did before), and PostgreSQL
+ * when `databaseUrl` is given. No vector index anywhere: only the keyword leg is measured.
+ */
+export async function runKeywordLeg(
+  data: LocomoData,
+  embedder: Embedder,
+  databaseUrl: string | undefined,
+  command: string,
+  log: (line: string) => void,
+): Promise<KeywordLegRun> {
+  const loadAverage = loadavg()
+  const referenceDb = await PGlite.create()
+  const reference = await bm25ReferenceRankings(referenceDb, data, 'english')
+  const lexemeLengthReference = await bm25ReferenceRankings(referenceDb, data, 'english', 'lexemes').finally(
+    () => referenceDb.close(),
+  )
+  const referenceP50Ms = summarizeLatencies(reference.map((r) => r.ms)).p50
+  const dimensions = embedder.dimensions
+  const model = embedder.model
+  const backends: Array<[string, () => Promise<Opened>]> = [
+    [
+      'embedded (PGlite): in-process index',
+      async () => {
+        const store = await openEmbeddedStore({ dimensions, model, annIndex: false, handleSignals: false })
+        return { store, close: () => store.close() }
+      },
+    ],
+    [
+      'PGlite: SQL BM25',
+      async () => {
+        const db = await PGlite.create({ extensions: { vector } })
+        await migrate(db, { dimensions, annIndex: false })
+        const store = await createPgVectorStore({ db, dimensions, model })
+        return {
+          store,
+          close: async () => {
+            await store.close()
+            await db.close()
+          },
+        }
+      },
+    ],
+  ]
+  if (databaseUrl !== undefined) {
+    backends.push([
+      'Postgres: SQL BM25',
+      async () => {
+        const db = await createScratchDatabase(databaseUrl, `agent_memory_bench_${process.pid}_keyword_leg`)
+        const pool = new pg.Pool({ connectionString: db.url, max: 4 })
+        pool.on('error', () => undefined)
+        await migrate(pool, { dimensions, annIndex: false })
+        const store = await createPgVectorStore({ pool, dimensions, model })
+        return {
+          store,
+          close: async () => {
+            await store.close()
+            await pool.end()
+            await db.drop()
+          },
+        }
+      },
+    ])
+  }
+  const results: KeywordLegResult[] = []
+  for (const [name, open] of backends) {
+    const opened = await open()
+    try {
+      const result = await keywordLeg(data, name, opened.store, embedder, reference, lexemeLengthReference)
+      results.push(result)
+      log(
+        `keyword leg, ${name}: p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms ` +
+          `(${(result.p50Ms / referenceP50Ms).toFixed(1)}x the JS reference's ${referenceP50Ms.toFixed(2)} ms); ` +
+          `first search of a namespace ${result.firstSearchMs.toFixed(1)} ms; top 10 = reference for ` +
+          `${result.identical}/${result.questions}, same 10 turns for ${result.sameSet}, top 10 = the reference ` +
+          `with distinct-lexeme lengths for ${result.identicalLexemeLength}`,
+      )
+    } finally {
+      await opened.close()
+    }
+  }
+  const sqlPglite = results.find((r) => r.backend === 'PGlite: SQL BM25')
+  const indexed = results.find((r) => r.backend.includes('in-process'))
+  const notes: string[] = []
+  if (sqlPglite && indexed) {
+    notes.push(
+      `Same run, same PGlite build: the in-process index answers in ${(indexed.p50Ms / sqlPglite.p50Ms).toFixed(3)}x ` +
+        'the time of the SQL BM25 (p50).',
+    )
+  }
+  notes.push(
+    "Differences from the reference are by construction: the reference analyses each turn's raw text with " +
+      "`to_tsvector('english')` and takes a document's length as its token count; the store splits words in JS " +
+      '(`segmentWords`: Latin words through `english`, other scripts through `simple`) and normalizes by the ' +
+      'number of distinct lexemes (`length(tsvector)`); ties go to the lower memory id, not the earlier turn.',
+  )
+  for (const note of notes) log(note)
+  return { generatedAt: new Date().toISOString(), command, loadAverage, referenceP50Ms, results, notes }
+}

@@ -1,0 +1,111 @@
+import { bm25Idf } from '../search/bm25Idf.js'
+import { BM25_B, BM25_K1 } from '../searchText.js'
+import type { KeywordTerm } from './KeywordTerm.js'
+import type { ParsedTsvector } from './parseTsvector.js'
+import type { RankedDocument } from './RankedDocument.js'
+
+interface Document {
+  id: string
+  lexemes: string[]
+  length: number
+}
+
+/**
+ * One namespace's inverted index: every row's lexemes and term frequencies (live or not: like the
+ * SQL leg, corpus statistics count every row of the namespace and filters are applied afterwards).
+ */
+export class NamespaceKeywordIndex {
+  readonly #slots = new Map<string, number>()
+  readonly #documents: Array<Document | undefined> = []
+  readonly #free: number[] = []
+  /** lexeme → document slot → term frequency. */
+  readonly #postings = new Map<string, Map<number, number>>()
+  #count = 0
+  #totalLength = 0
+
+  get size(): number {
+    return this.#count
+  }
+
+  /** Adds or replaces a document. */
+  put(id: string, vector: ParsedTsvector): void {
+    this.remove(id)
+    const slot = this.#free.pop() ?? this.#documents.length
+    this.#documents[slot] = { id, lexemes: vector.lexemes, length: vector.lexemes.length }
+    this.#slots.set(id, slot)
+    for (let i = 0; i < vector.lexemes.length; i++) {
+      const lexeme = vector.lexemes[i]!
+      let posting = this.#postings.get(lexeme)
+      if (posting === undefined) {
+        posting = new Map()
+        this.#postings.set(lexeme, posting)
+      }
+      posting.set(slot, vector.tfs[i]!)
+    }
+    this.#count++
+    this.#totalLength += vector.lexemes.length
+  }
+
+  remove(id: string): void {
+    const slot = this.#slots.get(id)
+    if (slot === undefined) return
+    const document = this.#documents[slot]!
+    for (const lexeme of document.lexemes) {
+      const posting = this.#postings.get(lexeme)
+      posting?.delete(slot)
+      if (posting?.size === 0) this.#postings.delete(lexeme)
+    }
+    this.#documents[slot] = undefined
+    this.#free.push(slot)
+    this.#slots.delete(id)
+    this.#count--
+    this.#totalLength -= document.length
+  }
+
+  /** Documents holding every part of the term (the slots of its sparsest part's posting that qualify). */
+  #matching(term: KeywordTerm): number[] {
+    if (term.parts.length === 0) return []
+    const postings: Array<Map<number, number>> = []
+    for (const part of term.parts) {
+      const posting = this.#postings.get(part)
+      if (posting === undefined) return []
+      postings.push(posting)
+    }
+    postings.sort((a, b) => a.size - b.size)
+    const [sparsest, ...rest] = postings
+    const slots: number[] = []
+    for (const slot of sparsest!.keys()) if (rest.every((posting) => posting.has(slot))) slots.push(slot)
+    return slots
+  }
+
+  /**
+   * Okapi BM25 of every document matching a term, best first (ties by id): the same sums as the
+   * SQL keyword leg (`searchKeyword`) over the same statistics, but exact rather than cached.
+   */
+  rank(terms: readonly KeywordTerm[]): RankedDocument[] {
+    const matched: Array<{ lexeme: string; idf: number }> = []
+    const candidates = new Set<number>()
+    for (const term of terms) {
+      const slots = this.#matching(term)
+      if (slots.length === 0) continue
+      matched.push({ lexeme: term.lexeme, idf: bm25Idf(this.#count, slots.length) })
+      for (const slot of slots) candidates.add(slot)
+    }
+    if (matched.length === 0) return []
+    const avgLength = Math.max(1, this.#totalLength / this.#count)
+    const ranked: RankedDocument[] = []
+    const weights = matched.map((term) => ({ idf: term.idf, posting: this.#postings.get(term.lexeme) }))
+    for (const slot of candidates) {
+      const document = this.#documents[slot]!
+      const norm = BM25_K1 * (1 - BM25_B + (BM25_B * document.length) / avgLength)
+      let score = 0
+      for (const { idf, posting } of weights) {
+        const tf = posting?.get(slot)
+        if (tf !== undefined) score += (idf * tf * (BM25_K1 + 1)) / (tf + norm)
+      }
+      ranked.push({ id: document.id, score })
+    }
+    ranked.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    return ranked
+  }
+}

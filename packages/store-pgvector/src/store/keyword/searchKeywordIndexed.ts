@@ -1,0 +1,29 @@
+import type { ScoredMemory, SearchOptions } from '@agent-memory/core'
+import type { StoreContext } from '../context/StoreContext.js'
+import { searchScope } from '../search/searchScope.js'
+import { queryText } from '../searchText.js'
+import { fetchRanked } from './fetchRanked.js'
+import type { KeywordIndex } from './KeywordIndex.js'
+
+/**
+ * `Store.searchText` through the embedded store's in-process index: the same BM25 as the SQL leg
+ * (`searchKeyword`), ranked in memory, then only the best rows read — through the same filter SQL.
+ */
+export async function searchKeywordIndexed(
+  context: StoreContext,
+  keywordIndex: KeywordIndex,
+  namespace: string,
+  query: string,
+  options: SearchOptions,
+): Promise<ScoredMemory[]> {
+  const scope = searchScope(context, namespace, options)
+  const analysis = queryText(query)
+  if (analysis === null) return []
+  // A session, not a transaction: on PGlite it has the database to itself just the same (the
+  // store socket's clients wait their turn), without the BEGIN and COMMIT round trips.
+  return context.executor.session(async (sql) => {
+    const { terms, index } = await keywordIndex.prepare(sql, scope.ns, analysis)
+    if (terms.length === 0) return []
+    return fetchRanked(sql, scope, index.rank(terms))
+  })
+}
