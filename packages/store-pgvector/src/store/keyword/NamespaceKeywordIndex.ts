@@ -3,6 +3,7 @@ import { BM25_B, BM25_K1 } from '../searchText.js'
 import type { KeywordTerm } from './KeywordTerm.js'
 import type { ParsedTsvector } from './parseTsvector.js'
 import type { RankedDocument } from './RankedDocument.js'
+import type { RankedDocuments } from './RankedDocuments.js'
 
 interface Document {
   id: string
@@ -79,33 +80,67 @@ export class NamespaceKeywordIndex {
   }
 
   /**
-   * Okapi BM25 of every document matching a term, best first (ties by id): the same sums as the
-   * SQL keyword leg (`searchKeyword`) over the same statistics, but exact rather than cached.
+   * Okapi BM25 of every document matching a term: the same sums as the SQL keyword leg
+   * (`searchKeyword`) over the same statistics, but exact rather than cached. Scores accumulate
+   * along the terms' postings; only the best `depth` come sorted (best first, ties by id), the
+   * rest only if the caller asks (`RankedDocuments.rest`).
    */
-  rank(terms: readonly KeywordTerm[]): RankedDocument[] {
-    const matched: Array<{ lexeme: string; idf: number }> = []
-    const candidates = new Set<number>()
+  rank(terms: readonly KeywordTerm[], depth: number): RankedDocuments {
+    const matched: Array<{ posting: Map<number, number> | undefined; idf: number }> = []
+    const candidates: number[] = []
+    const isCandidate = new Uint8Array(this.#documents.length)
     for (const term of terms) {
       const slots = this.#matching(term)
       if (slots.length === 0) continue
-      matched.push({ lexeme: term.lexeme, idf: bm25Idf(this.#count, slots.length) })
-      for (const slot of slots) candidates.add(slot)
-    }
-    if (matched.length === 0) return []
-    const avgLength = Math.max(1, this.#totalLength / this.#count)
-    const ranked: RankedDocument[] = []
-    const weights = matched.map((term) => ({ idf: term.idf, posting: this.#postings.get(term.lexeme) }))
-    for (const slot of candidates) {
-      const document = this.#documents[slot]!
-      const norm = BM25_K1 * (1 - BM25_B + (BM25_B * document.length) / avgLength)
-      let score = 0
-      for (const { idf, posting } of weights) {
-        const tf = posting?.get(slot)
-        if (tf !== undefined) score += (idf * tf * (BM25_K1 + 1)) / (tf + norm)
+      matched.push({ posting: this.#postings.get(term.lexeme), idf: bm25Idf(this.#count, slots.length) })
+      for (const slot of slots) {
+        if (isCandidate[slot] === 1) continue
+        isCandidate[slot] = 1
+        candidates.push(slot)
       }
-      ranked.push({ id: document.id, score })
     }
-    ranked.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-    return ranked
+    if (matched.length === 0) return { head: [], rest: () => [] }
+    const avgLength = Math.max(1, this.#totalLength / this.#count)
+    const scores = new Float64Array(this.#documents.length)
+    for (const { posting, idf } of matched) {
+      if (posting === undefined) continue
+      for (const [slot, tf] of posting) {
+        const norm = BM25_K1 * (1 - BM25_B + (BM25_B * this.#documents[slot]!.length) / avgLength)
+        scores[slot] = scores[slot]! + (idf * tf * (BM25_K1 + 1)) / (tf + norm)
+      }
+    }
+    const ranked = candidates.map((slot) => ({ id: this.#documents[slot]!.id, score: scores[slot]! }))
+    return splitRanked(ranked, depth)
   }
+}
+
+const byRank = (a: RankedDocument, b: RankedDocument) =>
+  b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+
+/** The best `depth` sorted now; the others sorted only when asked for. */
+function splitRanked(ranked: RankedDocument[], depth: number): RankedDocuments {
+  if (ranked.length <= depth * 4) {
+    ranked.sort(byRank)
+    return { head: ranked.slice(0, depth), rest: () => ranked.slice(depth) }
+  }
+  // A bounded selection: keep the best `depth` seen, dropping the worst of them as better ones come.
+  const head: RankedDocument[] = []
+  const others: RankedDocument[] = []
+  for (const document of ranked) {
+    if (head.length < depth) {
+      head.push(document)
+      if (head.length === depth) head.sort(byRank)
+      continue
+    }
+    if (byRank(document, head[depth - 1]!) >= 0) {
+      others.push(document)
+      continue
+    }
+    let at = depth - 1
+    while (at > 0 && byRank(document, head[at - 1]!) < 0) at--
+    others.push(head.pop()!)
+    head.splice(at, 0, document)
+  }
+  if (head.length < depth) head.sort(byRank)
+  return { head, rest: () => others.sort(byRank) }
 }

@@ -3,6 +3,7 @@ import type { StoreContext } from '../context/StoreContext.js'
 import { searchScope } from '../search/searchScope.js'
 import { queryText } from '../searchText.js'
 import { fetchRanked } from './fetchRanked.js'
+import { firstReadDepth } from './firstReadDepth.js'
 import type { KeywordIndex } from './KeywordIndex.js'
 
 /**
@@ -24,6 +25,6 @@ export async function searchKeywordIndexed(
   return context.executor.session(async (sql) => {
     const { terms, index } = await keywordIndex.prepare(sql, scope.ns, analysis)
     if (terms.length === 0) return []
-    return fetchRanked(sql, scope, index.rank(terms))
+    return fetchRanked(sql, scope, index.rank(terms, firstReadDepth(scope.limit)))
   })
 }
