@@ -2,6 +2,7 @@ import { postgresOursIngest, postgresOursSearch } from '../ours/postgresOurs.js'
 import type { BenchContext } from './BenchContext.js'
 import type { OursIngest } from './OursIngest.js'
 import type { OursSearchFactory } from './OursSearchTarget.js'
+import { runCliWorkload } from './runCliWorkload.js'
 import { runEmbedderWorkload } from './runEmbedderWorkload.js'
 import { runPgliteWorkload } from './runPgliteWorkload.js'
 import { runToolWorkload } from './runToolWorkload.js'
@@ -42,6 +43,7 @@ export async function oursWiring(
       { id: 'W4', title: 'Embedded default (PGlite)', needsPostgres: false, run: runPgliteWorkload },
       { id: 'W5', title: 'Embedder vs fake server', needsPostgres: false, run: runEmbedderWorkload },
       { id: 'W6', title: 'memory_search end to end', needsPostgres: false, run: runToolWorkload },
+      { id: 'W8', title: 'The CLI as a person feels it', needsPostgres: false, run: runCliWorkload },
     ],
   }
 }

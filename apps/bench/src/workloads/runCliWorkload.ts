@@ -1,0 +1,230 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createMemory } from '@agent-memory/core'
+import { createHashingEmbedder } from '@agent-memory/embedder-hashing'
+import { openEmbeddedStore } from '@agent-memory/store-pgvector'
+import { summarizeLatencies } from '../harness/summarizeLatencies.js'
+import { timeIt } from '../harness/timeIt.js'
+import type { SummaryRow } from '../report/BenchReport.js'
+import { formatNumber } from '../report/formatNumber.js'
+import type { BenchContext } from './BenchContext.js'
+import type { WorkloadOutcome } from './WorkloadOutcome.js'
+
+const TOPICS = [
+  'tea',
+  'hiking',
+  'piano',
+  'Lisbon',
+  'night shifts',
+  'cats',
+  'chess',
+  'sourdough',
+  'cycling',
+  'Rust',
+]
+const VERBS = ['likes', 'avoids', 'is learning', 'talks about', 'plans around', 'asked about']
+const QUERY = 'which topics does the user like'
+
+/**
+ * W8: the `agent-memory` command as a person feels it, each row beside its floor measured in the
+ * same run: `--version` and `--help` against `node -e ''`; a cold `search` (boots PGlite itself)
+ * against the same recall called in-process on an open store; `ingest` of small Markdown files
+ * and its unchanged re-run against the library's `rememberMany` of the same texts; a repeated
+ * `search` through a running `agent-memory serve` against the cold one. Offline embedder.
+ */
+export async function runCliWorkload(ctx: BenchContext): Promise<WorkloadOutcome> {
+  const bin = join(ctx.repoRoot, 'apps', 'cli', 'dist', 'bin.js')
+  const memories = ctx.smoke ? 500 : ctx.size
+  const files = ctx.smoke ? 100 : 1000
+  const runs = ctx.smoke ? 3 : 9
+  const base = {
+    id: 'W8',
+    title: 'The CLI as a person feels it',
+    settings: { memories, files, runs, embedder: 'hashing (offline)' },
+  }
+  if (!existsSync(bin)) {
+    return {
+      report: {
+        ...base,
+        status: 'skipped',
+        reason: 'apps/cli is not built (npx -y pnpm@10 build)',
+        tables: [],
+        notes: [],
+        summary: [],
+      },
+    }
+  }
+  const dir = await mkdtemp(join(tmpdir(), 'am-w8-'))
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' }
+  for (const key of ['DATABASE_URL', 'OPENROUTER_API_KEY', 'AGENT_MEMORY_DATA_DIR', 'AGENT_MEMORY_NAMESPACE'])
+    delete env[key]
+  const wall = (command: string[], label: string): number => {
+    const started = process.hrtime.bigint()
+    const result = spawnSync(process.execPath, command, { env, encoding: 'utf8' })
+    const ms = Number(process.hrtime.bigint() - started) / 1e6
+    if (result.status !== 0)
+      throw new Error(`${label} failed (${result.status}): ${result.stderr.slice(-500)}`)
+    return ms
+  }
+  const cli = (...argv: string[]) => wall([bin, ...argv, '--embedder', 'hashing'], `agent-memory ${argv[0]}`)
+  const p50 = (samples: number[]) => summarizeLatencies(samples).p50
+  const repeat = (times: number, run: () => number) => Array.from({ length: times }, run)
+  const load = loadavg()[0]!.toFixed(2)
+  let server: ChildProcess | undefined
+  try {
+    // Start-up: the floor is Node itself.
+    const node = p50(repeat(runs, () => wall(['-e', ''], "node -e ''")))
+    const version = p50(repeat(runs, () => wall([bin, '--version'], '--version')))
+    const help = p50(repeat(runs, () => wall([bin, '--help'], '--help')))
+
+    // Ingest: small Markdown files, then the same run again with nothing changed.
+    const notes = join(dir, 'notes')
+    await mkdir(notes)
+    const texts: string[] = []
+    for (let i = 0; i < files; i++) {
+      const text = `# Note ${i}\n\nThe user mentioned ${TOPICS[i % 10]} on day ${i}; they prefer ${TOPICS[(i * 3) % 10]} over ${TOPICS[(i * 7) % 10]} (reference ${(i * 7919) % 10_007}).\n`
+      texts.push(text)
+      await writeFile(join(notes, `note-${String(i).padStart(5, '0')}.md`), text)
+    }
+    const ingestDir = join(dir, 'ingest')
+    const ingest = cli('ingest', notes, '-n', 'notes', '--data-dir', ingestDir)
+    const rerun = cli('ingest', notes, '-n', 'notes', '--data-dir', ingestDir)
+    const embedder = createHashingEmbedder({})
+    const library = await timeIt(async () => {
+      const store = await openEmbeddedStore({
+        dataDir: join(dir, 'library'),
+        dimensions: embedder.dimensions,
+        model: embedder.model,
+        handleSignals: false,
+      })
+      const memory = createMemory({ store, embedder })
+      for (const text of texts) await memory.rememberMany('notes', [{ content: text }])
+      await store.close()
+    })
+
+    // Search: a store of `memories` short memories, seeded through the CLI as a user would.
+    const lines = Array.from({ length: memories }, (_, i) =>
+      JSON.stringify({
+        content: `Memory ${i}: the user ${VERBS[i % VERBS.length]} ${TOPICS[(i * 7) % TOPICS.length]} (note ${i % 97}).`,
+      }),
+    )
+    const seed = join(dir, 'seed.jsonl')
+    await writeFile(seed, `${lines.join('\n')}\n`)
+    const dataDir = join(dir, 'store')
+    const seeded = cli('ingest', seed, '-n', 'bench', '--data-dir', dataDir)
+    const search = () => cli('search', QUERY, '-n', 'bench', '--data-dir', dataDir)
+    search() // the first open after a load may analyze and build indexes: not what a user repeats
+    const cold = p50(repeat(runs, search))
+    const inProcess = await timeIt(async () => {
+      const opened = await timeIt(() =>
+        openEmbeddedStore({
+          dataDir,
+          dimensions: embedder.dimensions,
+          model: embedder.model,
+          handleSignals: false,
+        }),
+      )
+      const memory = createMemory({ store: opened.result, embedder })
+      await memory.recall('bench', QUERY, { limit: 5 })
+      const recalls = []
+      for (let i = 0; i < runs; i++)
+        recalls.push((await timeIt(() => memory.recall('bench', QUERY, { limit: 5 }))).ms)
+      await opened.result.close()
+      return { open: opened.ms, recall: p50(recalls) }
+    })
+
+    // Served: the same search while `agent-memory serve` holds the directory.
+    const serving = spawn(process.execPath, [bin, 'serve', '--data-dir', dataDir, '--embedder', 'hashing'], {
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    })
+    server = serving
+    await new Promise<void>((resolve, reject) => {
+      let log = ''
+      serving.stderr?.on('data', (chunk) => {
+        log += chunk
+        if (/serving .* on /.test(log)) resolve()
+      })
+      serving.on('exit', (code) => reject(new Error(`serve exited (${code}): ${log.slice(-500)}`)))
+    })
+    search() // the server's first recall warms its caches
+    const served = p50(repeat(runs, search))
+    serving.kill('SIGINT')
+    await new Promise((resolve) => serving.on('close', resolve))
+    server = undefined
+
+    const s = (ms: number) => `${formatNumber(ms / 1000, 2)} s`
+    const ratio = (a: number, b: number) => `${formatNumber(a / b, 1)}×`
+    const row = (
+      metric: string,
+      ours: number,
+      peers: string,
+      targetMs: number,
+      target: string,
+    ): SummaryRow => ({
+      workload: 'W8',
+      metric,
+      ours: s(ours),
+      peers,
+      target,
+      met: ctx.smoke ? null : ours <= targetMs,
+    })
+    const summary: SummaryRow[] = [
+      row(
+        '`--version` wall (p50)',
+        version,
+        `node -e '' ${s(node)} (${ratio(version, node)})`,
+        300,
+        '≤ 0.3 s',
+      ),
+      row('`--help` wall (p50)', help, `node -e '' ${s(node)} (${ratio(help, node)})`, 300, '≤ 0.3 s'),
+      row(
+        `cold \`search\`, ${memories.toLocaleString('en')} memories (p50)`,
+        cold,
+        `in-process open ${s(inProcess.result.open)} + recall ${s(inProcess.result.recall)}`,
+        1000,
+        '≤ 1.0 s at 10,000',
+      ),
+      row(
+        `\`ingest\` ${files.toLocaleString('en')} .md files`,
+        ingest,
+        `library rememberMany per file ${s(library.ms)} (${ratio(ingest, library.ms)})`,
+        15_000,
+        '≤ 15 s at 1,000',
+      ),
+      row('`ingest` unchanged re-run', rerun, `cold search ${s(cold)}`, 3000, '≤ 3 s at 1,000'),
+      row(
+        'repeated `search` through `agent-memory serve` (p50)',
+        served,
+        `cold ${s(cold)} (${ratio(cold, served)} faster); in-process recall ${s(inProcess.result.recall)}`,
+        300,
+        '≤ 0.3 s',
+      ),
+    ]
+    return {
+      report: {
+        ...base,
+        status: 'ok',
+        tables: [
+          {
+            title: `Wall time of one \`agent-memory\` process (p50 of ${runs} where repeated), load average ${load} at the start`,
+            columns: ['what', 'wall', 'same-run comparison'],
+            rows: summary.map((entry) => [entry.metric, entry.ours, entry.peers]),
+          },
+        ],
+        notes: [
+          `Seeding ${memories.toLocaleString('en')} memories through \`agent-memory ingest\` of a .jsonl took ${s(seeded)}.`,
+          'A cold command pays Node start-up, its own imports, the PGlite boot (wasm, its file system bundle and the pgvector extension) and the first touch of each table before the query itself; the served command pays start-up, imports and a socket round trip per statement, and the holder runs the query.',
+          `Load average ${load} (1 min) when the workload started; on a shared machine compare the ratios, not the seconds.`,
+        ],
+        summary,
+      },
+    }
+  } finally {
+    server?.kill('SIGINT')
+    await rm(dir, { recursive: true, force: true })
+  }
+}
