@@ -195,6 +195,7 @@ export function renderMarkdown(report: BenchReport, charts: ChartFiles): string 
     'pnpm bench                      # default sizes (10k); embedded PGlite always, Postgres when DATABASE_URL is set',
     'pnpm bench --size 100000        # W2/W3 at 100k',
     'pnpm bench --smoke              # ~1k rows per workload, no thresholds (CI)',
+    'pnpm bench --only W8            # the CLI rows alone (needs apps/cli built; pnpm bench builds it)',
     'pnpm eval:locomo [file]         # default ../shared/eval/locomo-dev.json',
     '```',
     '',
