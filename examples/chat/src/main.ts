@@ -60,4 +60,5 @@ const remembered = await memory.list(namespace)
 process.stdout.write(
   `\nremembered for ${namespace}:\n${remembered.map((m) => `- ${m.content}`).join('\n')}\n`,
 )
+await memory.close()
 await store.close()

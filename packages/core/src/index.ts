@@ -50,6 +50,7 @@ export type {
   RecallOptions,
   RecallResult,
   RecallScores,
+  RememberManyOptions,
   RememberResult,
   RepairReport,
 } from './service/MemoryService.js'

@@ -29,5 +29,7 @@ export async function recallQuestions(
       })
     }
   }
+  // Lands the reinforcements recall queued before the caller closes the store.
+  await memory.close()
   return records
 }

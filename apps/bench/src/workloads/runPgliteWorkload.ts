@@ -45,9 +45,12 @@ export async function runPgliteWorkload(ctx: BenchContext): Promise<WorkloadOutc
   )
   let store = opened.result
   try {
+    // To a searchable state: the load, then the store's end-of-bulk-load maintenance
+    // (statistics, and whatever index builds it deferred), inside the timed region.
     const ingest = await timeIt(async () => {
       for (let start = 0; start < writes.length; start += BATCH)
         await store.upsert('w4', writes.slice(start, start + BATCH))
+      await store.afterBulkLoad('w4')
     })
     const rate = (n / ingest.ms) * 1000
     ctx.log(`W4 PGlite ingest: ${formatNumber(rate, 0)} rows/s`)
@@ -128,7 +131,7 @@ export async function runPgliteWorkload(ctx: BenchContext): Promise<WorkloadOutc
             title: 'PGlite',
             columns: ['Step', 'Value'],
             rows: [
-              ['ingest rows/s (store.upsert, HNSW index live)', formatNumber(rate, 0)],
+              ['ingest rows/s to searchable (store.upsert + afterBulkLoad)', formatNumber(rate, 0)],
               [
                 'search p50 / p95 / p99 ms',
                 `${formatNumber(measured.latency.p50)} / ${formatNumber(measured.latency.p95)} / ${formatNumber(measured.latency.p99)}`,
@@ -153,7 +156,8 @@ export async function runPgliteWorkload(ctx: BenchContext): Promise<WorkloadOutc
         ],
         notes: [
           'The summary rows are the embedded default (exactSearchMaxRows 1,000: a 10k namespace takes HNSW + iterative scan) and the same directory reopened with exactSearchMaxRows 1,000,000 (exact scan).',
-          'The store collects planner statistics itself (PGlite runs no autovacuum): ANALYZE at open when rows were never analyzed, and after writes past autovacuum’s thresholds.',
+          'The store collects planner statistics itself (PGlite runs no autovacuum): ANALYZE at open when rows were never analyzed, after writes past autovacuum’s thresholds, and VACUUM once dead row versions pass autovacuum’s threshold.',
+          'Ingest is timed to a searchable state: the upserts, then `store.afterBulkLoad` (the end-of-bulk-load hook: ANALYZE of both tables, and any index build the store deferred).',
           'upsert of a fresh batch takes the binary COPY path through PGlite’s /dev/blob; the HNSW index created by the migration is maintained row by row during the load.',
           'The what-if rows load through `createPgVectorStore({ db })` after `migrate({ annIndex: false })`, then `migrate({ annIndex: true })` builds HNSW once (`openEmbeddedStore({ annIndex: false })` does the same).',
         ],
@@ -202,9 +206,12 @@ async function deferredIndexIngest(
     const dimensions = ctx.data.dimensions
     await migrate(db, { dimensions, annIndex: false })
     const store = await createPgVectorStore({ db, dimensions, model: 'bench/synthetic' })
+    // To a searchable state: the load, then the store's end-of-bulk-load maintenance
+    // (statistics, and whatever index builds it deferred), inside the timed region.
     const ingest = await timeIt(async () => {
       for (let start = 0; start < writes.length; start += BATCH)
         await store.upsert('w4', writes.slice(start, start + BATCH))
+      await store.afterBulkLoad('w4')
     })
     await store.close()
     const build = await timeIt(() => migrate(db, { dimensions, annIndex: true }))

@@ -70,8 +70,10 @@ export async function runToolWorkload(ctx: BenchContext): Promise<WorkloadOutcom
       handleSignals: false,
       ...(exactSearchMaxRows === undefined ? {} : { exactSearchMaxRows }),
     })
+    let closeMemory = async () => {}
     try {
       const memory = createMemory({ store, embedder })
+      closeMemory = () => memory.close()
       let empty = 0
       const bytes = await store.storageBytes()
       const measured = await measureLatencies(
@@ -96,6 +98,7 @@ export async function runToolWorkload(ctx: BenchContext): Promise<WorkloadOutcom
         bytesPerMemoryAfter: (await store.storageBytes()) / n,
       }
     } finally {
+      await closeMemory()
       await store.close()
       await rm(copy, { recursive: true, force: true })
     }

@@ -50,8 +50,8 @@ export async function openMemory(config: CliConfig, options: OpenMemoryOptions =
     ...(opened.servedBy === undefined ? {} : { servedBy: opened.servedBy }),
     ...(opened.serving === undefined ? {} : { serving: opened.serving }),
     close: async () => {
-      // Recall reinforces its hits off the response path; let that write land before closing.
-      await new Promise((resolve) => setTimeout(resolve, 20))
+      // Recall reinforces its hits off the response path, batched: land them before closing.
+      await memory.close()
       await opened.close()
     },
   }

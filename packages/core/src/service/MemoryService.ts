@@ -79,6 +79,12 @@ export interface RepairReport {
   parked: number
 }
 
+/** Options of `MemoryService.rememberMany`. */
+export interface RememberManyOptions {
+  /** This call ends a bulk load: the store then runs its deferred maintenance (`Store.afterBulkLoad`). */
+  bulk?: boolean
+}
+
 /** What an application and the tools use: a Store and an Embedder composed. */
 export interface MemoryService {
   readonly store: Store
@@ -86,7 +92,17 @@ export interface MemoryService {
   /** The threshold `memory_search` applies (the embedder's calibrated `minScore`, else 0.3). */
   readonly minScore: number
   remember(namespace: string, input: MemoryInput): Promise<RememberResult>
-  rememberMany(namespace: string, inputs: MemoryInput[]): Promise<RememberResult[]>
+  /**
+   * A batch, deduplicated in one look-up and stored in slices whose embedding overlaps the
+   * previous slice's write. `bulk: true` marks the end of a bulk load: once stored, the store
+   * catches up on deferred maintenance (`Store.afterBulkLoad`: statistics, lazily built
+   * indexes). A load split over many calls passes it on the last one.
+   */
+  rememberMany(
+    namespace: string,
+    inputs: MemoryInput[],
+    options?: RememberManyOptions,
+  ): Promise<RememberResult[]>
   recall(namespace: string, query: string, options?: RecallOptions): Promise<RecallResult>
   get(namespace: string, id: string): Promise<Memory | null>
   list(namespace: string, options?: ListOptions): Promise<Memory[]>
@@ -102,4 +118,14 @@ export interface MemoryService {
   history(namespace: string, id: string): Promise<Memory[]>
   /** Drains pending embeds once (scheduler-friendly). */
   repair(options?: { limit?: number; namespace?: string; signal?: AbortSignal }): Promise<RepairReport>
+  /**
+   * Resolves once the work recall left in the background (its reinforcements, batched for
+   * `reinforceDelayMs`) has reached the store. Failures go to `onError`, never thrown.
+   */
+  flush(): Promise<void>
+  /**
+   * Flushes, then stops queueing background work: later recalls still answer but reinforce
+   * nothing. Call it before closing the store. Never closes the store (the application's).
+   */
+  close(): Promise<void>
 }

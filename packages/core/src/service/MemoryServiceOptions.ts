@@ -92,6 +92,12 @@ export interface MemoryServiceOptions {
   /** Step in log-odds added to confidence each time an exact duplicate re-observes a memory. Default 0.5. */
   confidenceStep?: number
   repair?: RepairOptions
+  /**
+   * How long recall's reinforcements (access count, last access, sliding expiry) wait to be
+   * batched into one store call, in ms; a busy service flushes sooner (see `MemoryService.flush`).
+   * Default 100.
+   */
+  reinforceDelayMs?: number
   /** The service's clock (expiry, validity stamps, recency). */
   now?: () => Date
   /** Random source in [0,1) for backoff jitter. */

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { ValidationError } from '../errors/ValidationError.js'
-import { serviceFixture, settle } from './__fixtures__/serviceFixture.js'
+import { serviceFixture } from './__fixtures__/serviceFixture.js'
 import { startRepairLoop } from './startRepairLoop.js'
 
 const DAY = 86_400_000
@@ -130,7 +130,9 @@ describe('recall', () => {
     const { id } = await memory.remember('u1', { tier: 'working', content: 'currently debugging the parser' })
     clock.advance(DAY / 2)
     await memory.recall('u1', 'debugging parser')
-    await settle()
+    // Queued, not written: the response did not wait for it.
+    expect((await memory.get('u1', id))?.accessCount).toBe(0)
+    await memory.flush()
     const stored = await memory.get('u1', id)
     expect(stored?.accessCount).toBe(1)
     expect(stored?.lastAccessedAt.getTime()).toBe(clock.now().getTime())

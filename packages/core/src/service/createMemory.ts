@@ -40,7 +40,7 @@ export function createMemory(config: {
     embedder: context.embedder,
     minScore: context.minScore,
     remember: (namespace, input) => remember(context, namespace, input),
-    rememberMany: (namespace, inputs) => rememberMany(context, namespace, inputs),
+    rememberMany: (namespace, inputs, options) => rememberMany(context, namespace, inputs, options),
     recall: (namespace, query, options?: RecallOptions) => recall(context, namespace, query, options),
     get: (namespace, id) => getMemory(context, namespace, id),
     list: (namespace, options?: ListOptions) => listMemories(context, namespace, options),
@@ -49,5 +49,7 @@ export function createMemory(config: {
     supersede: (namespace, oldId, replacement) => supersedeMemory(context, namespace, oldId, replacement),
     history: (namespace, id) => memoryHistory(context, namespace, id),
     repair: (options) => repairPending(context, options),
+    flush: () => context.reinforcements.flush(),
+    close: () => context.reinforcements.close(),
   }
 }

@@ -72,6 +72,12 @@ export interface Store {
   get(namespace: string, id: string): Promise<Memory | null>
   /** Live, same-tier memory with this fingerprint (exact-duplicate detection), or null. */
   findByFingerprint(namespace: string, tier: Tier, fingerprint: string): Promise<Memory | null>
+  /**
+   * `findByFingerprint` for a batch, in one look-up: the memory `findByFingerprint` would return
+   * for each key that has one (any order, at most one per key). Optional: without it the service
+   * asks `findByFingerprint` once per distinct key.
+   */
+  findByFingerprints?(namespace: string, keys: Array<{ tier: Tier; fingerprint: string }>): Promise<Memory[]>
   /** Default order: `createdAt` descending, ties by id. */
   list(namespace: string, options?: ListOptions): Promise<Memory[]>
   /** Hard delete (chunks cascade). Returns how many rows went. */
@@ -84,7 +90,11 @@ export interface Store {
   supersede(namespace: string, oldId: string, newId: string, at?: Date): Promise<boolean>
   /** Undoes `supersede`: clears `supersededBy` and the `validTo` it stamped. */
   restore(namespace: string, id: string): Promise<boolean>
-  /** Counts an access: `accessCount += 1`, `lastAccessedAt = at`, sliding expiry (see options). */
+  /**
+   * Counts an access per occurrence of an id (an id listed twice counts two, so a caller may
+   * coalesce several recalls into one call): `accessCount += n`, `lastAccessedAt = at`, sliding
+   * expiry (see options). Missing ids are skipped.
+   */
   reinforce(namespace: string, ids: string[], options?: ReinforceOptions): Promise<void>
   /** The supersession chain through `id`, oldest first; empty when `id` is missing. */
   history(namespace: string, id: string): Promise<Memory[]>
@@ -96,6 +106,14 @@ export interface Store {
    * never an error.
    */
   searchText(namespace: string, query: string, options: SearchOptions): Promise<ScoredMemory[]>
+
+  /**
+   * Optional: the end of a bulk load into `namespace` (`rememberMany(…, { bulk: true })`, or a
+   * loader calling it after its last batch). The store catches up on what it maintains lazily
+   * or deferred while rows pour in — planner statistics, indexes it builds only once a
+   * namespace needs them — so the next search runs at full speed, not on stale estimates.
+   */
+  afterBulkLoad?(namespace: string): Promise<void>
 
   stats(namespace?: string): Promise<NamespaceStats[]>
   /** Releases what the store created; never ends a pool or database the caller passed in. */

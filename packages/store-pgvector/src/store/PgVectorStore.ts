@@ -26,6 +26,7 @@ import { deleteMemories } from './lifecycle/deleteMemories.js'
 import { reinforceMemories } from './lifecycle/reinforceMemories.js'
 import { restoreMemory } from './lifecycle/restoreMemory.js'
 import { supersedeMemory } from './lifecycle/supersedeMemory.js'
+import { afterBulkLoad } from './meta/afterBulkLoad.js'
 import { checkStoreOnOpen } from './meta/checkStoreOnOpen.js'
 import { namespaceStats } from './meta/namespaceStats.js'
 import { recordEmbedder } from './meta/recordEmbedder.js'
@@ -36,6 +37,7 @@ import type { PgVectorStoreOptions } from './PgVectorStoreOptions.js'
 import type { RepairQueueEntry } from './RepairQueueEntry.js'
 import { chunksOf } from './read/chunksOf.js'
 import { findByFingerprint } from './read/findByFingerprint.js'
+import { findByFingerprints } from './read/findByFingerprints.js'
 import { getMemory } from './read/getMemory.js'
 import { listMemories } from './read/listMemories.js'
 import { memoryHistory } from './read/memoryHistory.js'
@@ -152,6 +154,10 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
     return findByFingerprint(this.#context, namespace, tier, fingerprint)
   }
 
+  findByFingerprints(namespace: string, keys: Array<{ tier: Tier; fingerprint: string }>): Promise<Memory[]> {
+    return findByFingerprints(this.#context, namespace, keys)
+  }
+
   list(namespace: string, options: ListOptions = {}): Promise<Memory[]> {
     return listMemories(this.#context, namespace, options)
   }
@@ -216,6 +222,10 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
 
   stats(namespace?: string): Promise<NamespaceStats[]> {
     return namespaceStats(this.#context, namespace)
+  }
+
+  afterBulkLoad(namespace: string): Promise<void> {
+    return afterBulkLoad(this.#context, namespace)
   }
 
   /** The repair queue with each row's stored reason, oldest first (the web inspector's repair page). */

@@ -23,6 +23,7 @@ import { restoreRow } from './lifecycle/restoreRow.js'
 import { supersedeRow } from './lifecycle/supersedeRow.js'
 import { rowStats } from './meta/rowStats.js'
 import { findRowByFingerprint } from './read/findRowByFingerprint.js'
+import { findRowsByFingerprints } from './read/findRowsByFingerprints.js'
 import { getRow } from './read/getRow.js'
 import { listRows } from './read/listRows.js'
 import { rowHistory } from './read/rowHistory.js'
@@ -111,6 +112,10 @@ export class InMemoryStore implements Store, ChunkStore, RepairStore {
 
   findByFingerprint(namespace: string, tier: Tier, fingerprint: string): Promise<Memory | null> {
     return findRowByFingerprint(this.state, namespace, tier, fingerprint)
+  }
+
+  findByFingerprints(namespace: string, keys: Array<{ tier: Tier; fingerprint: string }>): Promise<Memory[]> {
+    return findRowsByFingerprints(this.state, namespace, keys)
   }
 
   list(namespace: string, options: ListOptions = {}): Promise<Memory[]> {

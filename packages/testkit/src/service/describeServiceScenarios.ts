@@ -4,6 +4,7 @@ import type { EmbedderIdentity } from '../store/StoreContractFactory.js'
 import { describeDegradedScenarios } from './scenarios/describeDegradedScenarios.js'
 import { describeFaultMatrixScenarios } from './scenarios/describeFaultMatrixScenarios.js'
 import { describeLifecycleScenarios } from './scenarios/describeLifecycleScenarios.js'
+import { describeReinforcementScenarios } from './scenarios/describeReinforcementScenarios.js'
 import { describeRememberScenarios } from './scenarios/describeRememberScenarios.js'
 import { openServiceScenarios } from './scenarios/openServiceScenarios.js'
 
@@ -33,9 +34,9 @@ export interface ServiceScenarioOptions {
  * forgetting. Run it once per backend; the store must also be a `ChunkStore` and a
  * `RepairStore` for the chunk and repair cases to pass.
  *
- * Composed of four groups over one store (`describeRememberScenarios`,
+ * Composed of five groups over one store (`describeRememberScenarios`,
  * `describeDegradedScenarios`, `describeLifecycleScenarios`,
- * `describeFaultMatrixScenarios`).
+ * `describeFaultMatrixScenarios`, `describeReinforcementScenarios`).
  */
 export function describeServiceScenarios(
   name: string,
@@ -48,5 +49,6 @@ export function describeServiceScenarios(
     describeDegradedScenarios(suite)
     describeLifecycleScenarios(suite)
     describeFaultMatrixScenarios(suite)
+    describeReinforcementScenarios(suite)
   })
 }

@@ -11,6 +11,8 @@ const METHODS = [
   'supersede',
   'history',
   'repair',
+  'flush',
+  'close',
 ] as const
 
 export interface RecordedCall {

@@ -70,8 +70,3 @@ export function serviceFixture(options: MemoryServiceOptions = {}) {
   })
   return { memory, store, embedder: state, clock, errors }
 }
-
-/** Lets background work (recall's reinforcement) run. */
-export function settle(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 10))
-}

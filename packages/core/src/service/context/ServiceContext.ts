@@ -2,6 +2,7 @@ import type { Tier } from '../../model/Tier.js'
 import type { Embedder } from '../../spec/Embedder.js'
 import type { Store } from '../../spec/Store.js'
 import type { NeighbourhoodOptions, RankingOptions } from '../MemoryServiceOptions.js'
+import type { ReinforcementQueue } from '../recall/ReinforcementQueue.js'
 
 /**
  * The memory service's resolved settings and collaborators, built once by
@@ -43,6 +44,8 @@ export interface ServiceContext {
   readonly minScore: number
   /** The embedder's cosine is lexical (`Embedder.lexical`): thresholds ask the keyword leg to agree. */
   readonly lexicalEmbedder: boolean
+  /** Recall's reinforcements, batched off the response path. */
+  readonly reinforcements: ReinforcementQueue
   /** Hands a failure that does not fail the call to `onError` (a throwing hook is ignored). */
   report(error: unknown, operation: string): void
 }

@@ -3,7 +3,9 @@ import type { Embedder } from '../../spec/Embedder.js'
 import type { Store } from '../../spec/Store.js'
 import { DEFAULT_MIN_SCORE } from '../DEFAULT_MIN_SCORE.js'
 import type { MemoryServiceOptions } from '../MemoryServiceOptions.js'
+import { ReinforcementQueue } from '../recall/ReinforcementQueue.js'
 import type { ServiceContext } from './ServiceContext.js'
+import { slidingOptions } from './slidingOptions.js'
 
 const DAY_MS = 86_400_000
 
@@ -26,7 +28,7 @@ export function resolveServiceContext(config: {
       { model: embedder.model, dimensions: embedder.dimensions },
     )
   }
-  return {
+  const context: ServiceContext = {
     store,
     embedder,
     now: options.now ?? (() => new Date()),
@@ -67,6 +69,12 @@ export function resolveServiceContext(config: {
     },
     minScore: embedder.minScore ?? DEFAULT_MIN_SCORE,
     lexicalEmbedder: embedder.lexical === true,
+    reinforcements: new ReinforcementQueue({
+      delayMs: options.reinforceDelayMs ?? 100,
+      write: ({ namespace, tier, ids, at }) =>
+        store.reinforce(namespace, ids, slidingOptions(context, tier, at)),
+      report: (error) => context.report(error, 'recall.reinforce'),
+    }),
     report(error, operation) {
       try {
         options.onError?.(error, { operation })
@@ -75,4 +83,5 @@ export function resolveServiceContext(config: {
       }
     },
   }
+  return context
 }

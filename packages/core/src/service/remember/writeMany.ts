@@ -1,20 +1,23 @@
 import { InvalidArgumentError } from '../../errors/InvalidArgumentError.js'
-import type { MemoryWrite } from '../../model/MemoryWrite.js'
+import type { Memory } from '../../model/Memory.js'
 import { uuidv7 } from '../../text/uuidv7.js'
 import type { ServiceContext } from '../context/ServiceContext.js'
 import type { RememberResult } from '../MemoryService.js'
-import { embedWrites } from './embedWrites.js'
-import type { PreparedWrite } from './PreparedWrite.js'
+import { duplicateKey } from './duplicateKey.js'
+import { embedAndStore } from './embedAndStore.js'
+import { findLiveDuplicates } from './findLiveDuplicates.js'
 import { prepareWrites } from './prepareWrites.js'
-import { reinforceDuplicate } from './reinforceDuplicate.js'
+import { reinforceDuplicates } from './reinforceDuplicates.js'
+import type { StoreItem } from './StoreItem.js'
 import { toWrite } from './toWrite.js'
 
 /**
  * The write path of `remember`, `rememberMany` and `supersede`: prepare every input → with
  * `dedup`, an exact duplicate (same namespace, tier, fingerprint, live; or earlier in the batch)
- * of a fresh write reinforces the existing memory instead → embed what needs a vector in one
- * budgeted pass, outside any transaction → one `upsert`. An embedder failure or timeout stores
- * the memories `pending` (`degraded: 'pending_embed'`); `repair` embeds them later.
+ * of a fresh write reinforces the existing memory instead (found in one look-up for the batch)
+ * → embed what needs a vector, outside any transaction, overlapped with storing the previous
+ * slice (`embedAndStore`). An embedder failure or timeout stores the memories `pending`
+ * (`degraded: 'pending_embed'`); `repair` embeds them later.
  */
 export async function writeMany(
   context: ServiceContext,
@@ -27,20 +30,23 @@ export async function writeMany(
   const { namespace, writes } = prepareWrites(context, namespaceArg, inputs, indexed)
   const at = context.now()
   const results: Array<RememberResult | undefined> = new Array(writes.length)
-  const toStore: Array<{ index: number; prepared: PreparedWrite; write: MemoryWrite; keep: boolean }> = []
+  const fresh = writes.filter((prepared) => prepared.input.id === undefined)
+  const live = mode.dedup ? await findLiveDuplicates(context, namespace, fresh) : new Map<string, Memory>()
+  const reinforced: Memory[] = []
+  const toStore: StoreItem[] = []
   const seenInBatch = new Map<string, string>()
   for (const [index, prepared] of writes.entries()) {
     const redacted = prepared.redacted ? { redacted: true as const } : {}
-    const dedupKey = `${prepared.input.tier}\u0000${prepared.fingerprint}`
+    const dedupKey = duplicateKey(prepared.input.tier, prepared.fingerprint)
     if (mode.dedup && prepared.input.id === undefined) {
       const sameBatch = seenInBatch.get(dedupKey)
       if (sameBatch !== undefined) {
         results[index] = { id: sameBatch, status: 'reinforced', ...redacted }
         continue
       }
-      const existing = await store.findByFingerprint(namespace, prepared.input.tier, prepared.fingerprint)
+      const existing = live.get(dedupKey)
       if (existing) {
-        await reinforceDuplicate(context, namespace, existing, at)
+        reinforced.push(existing)
         results[index] = { id: existing.id, status: 'reinforced', ...redacted }
         continue
       }
@@ -53,7 +59,7 @@ export async function writeMany(
     }
     const id = prepared.input.id ?? uuidv7(at.getTime())
     const write = toWrite(context, id, prepared, at)
-    // The check above is a fast path; the store makes it atomic with the insert, so parallel
+    // The look-up above is a fast path; the store makes it atomic with the insert, so parallel
     // writers of the same text leave one memory (the others reinforce it below).
     if (mode.dedup && prepared.input.id === undefined) write.unlessDuplicate = true
     if (mode.defaultValidFrom && prepared.input.validFrom === undefined)
@@ -61,54 +67,34 @@ export async function writeMany(
     seenInBatch.set(dedupKey, id)
     toStore.push({ index, prepared, write, keep })
   }
-  const needEmbedding = toStore.filter((item) => !item.keep)
-  const vectors = await embedWrites(
-    context,
-    needEmbedding.map((item) => item.prepared),
-  )
-  needEmbedding.forEach((item, i) => {
-    const vector = vectors?.[i]
-    if (vector) {
-      item.write.embedding = vector.embedding
-      item.write.chunks = vector.chunks
-    }
-  })
-  for (const item of toStore) if (item.keep) item.write.keepEmbedding = true
-  const outcomes =
-    toStore.length > 0
-      ? await store.upsert(
-          namespace,
-          toStore.map((item) => item.write),
-        )
-      : []
+  await reinforceDuplicates(context, namespace, reinforced, at)
+  const outcomes = await embedAndStore(context, namespace, toStore)
   const conflicts: string[] = []
+  const raced: Memory[] = []
   for (const [i, item] of toStore.entries()) {
     const outcome = outcomes[i]
-    if (outcome?.status !== 'duplicate') continue
-    const existing = await store.get(namespace, outcome.id)
-    if (existing !== null) await reinforceDuplicate(context, namespace, existing, at)
-    results[item.index] = {
-      id: outcome.id,
-      status: 'reinforced',
-      ...(item.prepared.redacted ? { redacted: true as const } : {}),
+    const redacted = item.prepared.redacted ? { redacted: true as const } : {}
+    if (outcome?.status === 'duplicate') {
+      // A concurrent writer stored the same text first: reinforce its memory instead.
+      const existing = await store.get(namespace, outcome.id)
+      if (existing !== null) raced.push(existing)
+      results[item.index] = { id: outcome.id, status: 'reinforced', ...redacted }
+      continue
     }
-  }
-  toStore.forEach((item, i) => {
-    const outcome = outcomes[i]
-    if (outcome?.status === 'duplicate') return
     if (!outcome || outcome.status === 'conflict') {
       conflicts.push(
         `${indexed ? `[${item.index}].` : ''}id: ${JSON.stringify(item.write.id)} cannot be used`,
       )
-      return
+      continue
     }
     results[item.index] = {
       id: outcome.id,
       status: outcome.status,
       ...(item.write.embedding === null && !item.keep ? { degraded: 'pending_embed' as const } : {}),
-      ...(item.prepared.redacted ? { redacted: true as const } : {}),
+      ...redacted,
     }
-  })
+  }
+  await reinforceDuplicates(context, namespace, raced, at)
   if (conflicts.length > 0) throw new InvalidArgumentError('id', conflicts.join('; '))
   return results as RememberResult[]
 }

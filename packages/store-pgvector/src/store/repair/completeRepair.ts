@@ -31,7 +31,7 @@ export async function completeRepair(
       [ns, id, fingerprint, vectorLiteral(embedding)],
     )
     if (updated.rowCount === 0) return false
-    if (chunks !== undefined) await replaceChunks(context, sql, ns, id, chunks)
+    if (chunks !== undefined) await replaceChunks(sql, ns, id, chunks)
     return true
   })
 }

@@ -1,22 +1,25 @@
 import type { Chunk } from '@agent-memory/core'
 import type { SqlRunner } from '../../sql/SqlRunner.js'
 import { BinaryCopyWriter } from '../BinaryCopyWriter.js'
-import type { StoreContext } from '../context/StoreContext.js'
 import { SqlParams } from '../SqlParams.js'
 import { vectorLiteral } from '../vectorLiteral.js'
 import { MAX_ROWS_PER_INSERT } from './MAX_ROWS_PER_INSERT.js'
 
 const PG_MAX_PARAMS = 65_000
 
-/** Adds chunk rows (the caller cleared what they replace): binary COPY for large batches, INSERTs otherwise. */
+/**
+ * Adds chunk rows (the caller cleared what they replace): binary COPY wherever the driver has
+ * it, whatever the count — a chunk row is mostly its vector, and a text vector literal costs
+ * more to format and parse than the COPY's extra round trip (PGlite's COPY reads a blob, no
+ * stream). Multi-row INSERTs otherwise.
+ */
 export async function insertChunks(
-  context: StoreContext,
   sql: SqlRunner,
   ns: string,
   rows: { id: string; chunk: Chunk }[],
 ): Promise<void> {
   if (rows.length === 0) return
-  if (sql.copyIn !== undefined && rows.length >= context.bulkThreshold) {
+  if (sql.copyIn !== undefined) {
     const writer = new BinaryCopyWriter()
     for (const { id, chunk } of rows) {
       writer.addRow([

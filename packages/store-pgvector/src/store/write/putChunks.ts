@@ -24,7 +24,7 @@ export async function putChunks(
       [ns, memoryId, fingerprint],
     )
     if (owner.rows.length === 0) return false
-    await replaceChunks(context, sql, ns, memoryId, chunks)
+    await replaceChunks(sql, ns, memoryId, chunks)
     forgetSearchFacts(context, 'memory_chunks', ns)
     return true
   })

@@ -1,11 +1,9 @@
 import type { Chunk } from '@agent-memory/core'
 import type { SqlRunner } from '../../sql/SqlRunner.js'
-import type { StoreContext } from '../context/StoreContext.js'
 import { insertChunks } from './insertChunks.js'
 
 /** Replaces one memory's chunk rows with `chunks` (inside the caller's transaction). */
 export async function replaceChunks(
-  context: StoreContext,
   sql: SqlRunner,
   ns: string,
   memoryId: string,
@@ -13,7 +11,6 @@ export async function replaceChunks(
 ): Promise<void> {
   await sql.query('DELETE FROM memory_chunks WHERE namespace = $1 AND memory_id = $2', [ns, memoryId])
   await insertChunks(
-    context,
     sql,
     ns,
     chunks.map((chunk) => ({ id: memoryId, chunk })),

@@ -105,7 +105,7 @@ export async function upsertMemories(
     const chunkRows = accepted.flatMap((write) =>
       (write.chunks ?? []).map((chunk) => ({ id: write.id, chunk })),
     )
-    await insertChunks(context, sql, ns, chunkRows)
+    await insertChunks(sql, ns, chunkRows)
     forgetSearchFacts(context, 'memories', ns)
     return outcomes
   })

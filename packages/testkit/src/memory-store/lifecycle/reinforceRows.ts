@@ -3,7 +3,7 @@ import { checkNamespace } from '../state/checkNamespace.js'
 import { findRow } from '../state/findRow.js'
 import type { InMemoryState } from '../state/InMemoryState.js'
 
-/** `Store.reinforce`: counts an access and slides a set expiry. */
+/** `Store.reinforce`: counts an access per listed id and slides a set expiry. */
 export async function reinforceRows(
   state: InMemoryState,
   namespace: string,
@@ -12,7 +12,7 @@ export async function reinforceRows(
 ): Promise<void> {
   checkNamespace(namespace)
   const at = options.at ?? state.clock()
-  for (const id of new Set(ids)) {
+  for (const id of ids) {
     const row = findRow(state, namespace, id)
     if (!row) continue
     row.memory.accessCount += 1

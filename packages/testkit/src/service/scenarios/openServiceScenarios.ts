@@ -1,4 +1,4 @@
-import { createMemory, type Store } from '@agent-memory/core'
+import { createMemory, type MemoryService, type Store } from '@agent-memory/core'
 import { afterAll, beforeAll, expect } from 'vitest'
 import type {
   ServiceScenarioFactory,
@@ -7,8 +7,6 @@ import type {
 } from '../describeServiceScenarios.js'
 import { switchableEmbedder } from '../switchableEmbedder.js'
 import type { ServiceScenarioSuite } from './ServiceScenarioSuite.js'
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** Opens one store for the enclosing `describe` (closed after it) and returns what the scenario groups share. */
 export function openServiceScenarios(
@@ -22,9 +20,11 @@ export function openServiceScenarios(
     handle = await factory({ model: identityOf.model, dimensions: identityOf.dimensions })
   }, 120_000)
 
+  const services: MemoryService[] = []
   afterAll(async () => {
-    // Recall reinforces off the response path; let it land before the store goes away.
-    await sleep(50)
+    // Recall reinforces off the response path: close each service (flushing what it queued)
+    // before the store goes away.
+    await Promise.all(services.map((memory) => memory.close()))
     await handle?.cleanup()
   }, 120_000)
 
@@ -38,6 +38,7 @@ export function openServiceScenarios(
         embedder,
         options: { onError: (_error, context) => errors.push(context.operation), ...serviceOptions },
       })
+      services.push(memory)
       return { memory, store: handle.store, embedder: state, errors }
     },
     chunkCount: async (store: Store, namespace: string): Promise<number> =>

@@ -86,6 +86,10 @@ export function describeStoreLifecycle(suite: ContractSuite): void {
       expect(e.expiresAt!.getTime()).toBe(at.getTime() + 7 * DAY)
       expect(d.accessCount).toBe(2)
       expect(d.expiresAt).toBeNull()
+      // An id listed n times counts n accesses (one call for several coalesced recalls).
+      await suite.store.reinforce(ns, [durable.id, expiring.id, durable.id])
+      expect((await suite.store.get(ns, durable.id))!.accessCount).toBe(4)
+      expect((await suite.store.get(ns, expiring.id))!.accessCount).toBe(2)
       await suite.store.reinforce(ns, [])
     })
   })

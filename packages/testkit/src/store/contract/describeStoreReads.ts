@@ -8,7 +8,7 @@ import { rejectsWith } from './rejectsWith.js'
 import { uid } from './uid.js'
 import { write } from './write.js'
 
-/** Reads: namespace isolation, every filter (over `list`, `searchVector` and `searchText` alike), listing order and paging, `findByFingerprint`. */
+/** Reads: namespace isolation, every filter (over `list`, `searchVector` and `searchText` alike), listing order and paging, `findByFingerprint(s)`. */
 export function describeStoreReads(suite: ContractSuite): void {
   const { v } = suite
   describe('reads', () => {
@@ -133,8 +133,24 @@ export function describeStoreReads(suite: ContractSuite): void {
       expect((await suite.store.findByFingerprint(ns, 'semantic', 'fp:item 2'))!.id).toBe(`l2-${ns}`)
       expect(await suite.store.findByFingerprint(ns, 'episodic', 'fp:item 2')).toBeNull()
       expect(await suite.store.findByFingerprint(ns, 'semantic', 'fp:none')).toBeNull()
+      if (suite.store.findByFingerprints) {
+        const found = await suite.store.findByFingerprints(ns, [
+          { tier: 'semantic', fingerprint: 'fp:item 2' },
+          { tier: 'semantic', fingerprint: 'fp:item 4' },
+          { tier: 'semantic', fingerprint: 'fp:item 4' },
+          { tier: 'episodic', fingerprint: 'fp:item 1' },
+          { tier: 'semantic', fingerprint: 'fp:none' },
+        ])
+        expect(ids(found).sort()).toEqual([`l2-${ns}`, `l4-${ns}`].sort())
+        expect(await suite.store.findByFingerprints(ns, [])).toEqual([])
+      }
       await suite.store.supersede(ns, `l2-${ns}`, `l3-${ns}`)
       expect(await suite.store.findByFingerprint(ns, 'semantic', 'fp:item 2')).toBeNull()
+      if (suite.store.findByFingerprints) {
+        expect(
+          await suite.store.findByFingerprints(ns, [{ tier: 'semantic', fingerprint: 'fp:item 2' }]),
+        ).toEqual([])
+      }
     })
   })
 }

@@ -1,0 +1,20 @@
+import { checkNamespace } from '../context/checkNamespace.js'
+import { forgetSearchFacts } from '../context/forgetSearchFacts.js'
+import type { StoreContext } from '../context/StoreContext.js'
+
+/**
+ * `Store.afterBulkLoad`: fresh planner statistics for both tables right after the load (neither
+ * autovacuum on Postgres nor the PGlite executor's thresholds would run them before the next
+ * search), and the namespace's cached search-path facts dropped so the next search decides
+ * ANN or exact on the new size. Deferred index builds belong here too.
+ */
+export async function afterBulkLoad(context: StoreContext, namespace: string): Promise<void> {
+  const ns = checkNamespace(namespace)
+  if (context.executor.readOnly) return
+  await context.executor.session(async (sql) => {
+    await sql.query('ANALYZE memories')
+    await sql.query('ANALYZE memory_chunks')
+  })
+  forgetSearchFacts(context, 'memories', ns)
+  forgetSearchFacts(context, 'memory_chunks', ns)
+}

@@ -1,0 +1,54 @@
+import { InvalidArgumentError, type Memory, type Tier, TierSchema } from '@agent-memory/core'
+import { buildFilter } from '../buildFilter.js'
+import { checkNamespace } from '../context/checkNamespace.js'
+import type { StoreContext } from '../context/StoreContext.js'
+import { MEMORY_COLUMNS } from '../memoryColumns.js'
+import { rowToMemory } from '../rowToMemory.js'
+import { SqlParams } from '../SqlParams.js'
+
+/**
+ * `Store.findByFingerprints`: `findByFingerprint` for a batch in one statement — per
+ * (tier, fingerprint) key, the newest live memory (one index probe per key on
+ * `(namespace, fingerprint)`).
+ */
+export async function findByFingerprints(
+  context: StoreContext,
+  namespace: string,
+  keys: Array<{ tier: Tier; fingerprint: string }>,
+): Promise<Memory[]> {
+  const ns = checkNamespace(namespace)
+  if (!Array.isArray(keys)) throw new InvalidArgumentError('keys', 'keys must be an array')
+  for (const key of keys) {
+    if (!TierSchema.safeParse(key?.tier).success) throw new InvalidArgumentError('tier', 'tier is unknown')
+    if (typeof key.fingerprint !== 'string')
+      throw new InvalidArgumentError('fingerprint', 'fingerprint must be a string')
+  }
+  if (keys.length === 0) return []
+  const params = new SqlParams()
+  const nsParam = params.add(ns)
+  const tiers = params.add(
+    keys.map((key) => key.tier),
+    'text[]',
+  )
+  const fingerprints = params.add(
+    keys.map((key) => key.fingerprint),
+    'text[]',
+  )
+  const conditions = [
+    `m.namespace = ${nsParam}`,
+    'm.tier = k.tier',
+    'm.fingerprint = k.fp',
+    ...buildFilter(undefined, params),
+  ]
+  return context.executor.transaction(async (sql) => {
+    const result = await sql.query(
+      `SELECT found.* FROM (SELECT DISTINCT tier, fp FROM unnest(${tiers}, ${fingerprints}) AS u(tier, fp)) k
+         CROSS JOIN LATERAL (
+           SELECT ${MEMORY_COLUMNS} FROM memories m WHERE ${conditions.join(' AND ')}
+           ORDER BY m.created_at DESC, m.id LIMIT 1
+         ) found`,
+      params.values,
+    )
+    return result.rows.map(rowToMemory)
+  })
+}
