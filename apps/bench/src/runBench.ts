@@ -19,6 +19,7 @@ import { runEndToEndIngestWorkload } from './workloads/runEndToEndIngestWorkload
 import { runIngestWorkload } from './workloads/runIngestWorkload.js'
 import { runNamespaceWorkload } from './workloads/runNamespaceWorkload.js'
 import { runSearchWorkload } from './workloads/runSearchWorkload.js'
+import { runShareWorkload } from './workloads/runShareWorkload.js'
 import type { WorkloadOutcome } from './workloads/WorkloadOutcome.js'
 
 const DIMENSIONS = 1536
@@ -123,6 +124,7 @@ export async function runBench(argv: readonly string[]): Promise<number> {
       needsPostgres: true,
       run: (c) => runNamespaceWorkload(c, ours.postgres),
     },
+    { id: 'W10', title: 'Mid-size tenants (1–20% shares)', needsPostgres: true, run: runShareWorkload },
     ...ours.extraWorkloads,
   ]
 
@@ -143,7 +145,7 @@ export async function runBench(argv: readonly string[]): Promise<number> {
       await pool.query(`CREATE SCHEMA ${benchSchemaName}`)
       Object.assign(environment, await postgresEnvironment(pool))
     } else {
-      log('DATABASE_URL is not set: skipping the native Postgres workloads (W1, W1b, W2, W3)')
+      log('DATABASE_URL is not set: skipping the native Postgres workloads (W1, W1b, W2, W3, W10)')
     }
     for (const spec of workloads) {
       if (args.only && !args.only.includes(spec.id.toUpperCase())) continue

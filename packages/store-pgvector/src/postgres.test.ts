@@ -11,6 +11,7 @@ import {
 } from './__fixtures__/postgresTestDatabase.js'
 import { createPgVectorStore, migrate } from './index.js'
 import { migrationsFolder } from './migrate/migrationsFolder.js'
+import { namespaceIndexName } from './store/indexes/namespaceIndexName.js'
 
 const url = databaseUrl()!
 
@@ -44,13 +45,11 @@ if (requirePostgres('PostgreSQL-only behaviour')) {
         const applied = await pool.query('SELECT count(*)::int AS n FROM agent_memory_migrations')
         // Each committed migration applied exactly once.
         expect(applied.rows[0].n).toBe(readMigrationFiles({ migrationsFolder }).length)
+        // No global HNSW by default: namespaces get their own when they need one (maintainVectorIndexes).
         const indexes = await pool.query(
           "SELECT indexname FROM pg_indexes WHERE indexname LIKE '%embedding_hnsw' ORDER BY indexname",
         )
-        expect(indexes.rows.map((row) => row.indexname)).toEqual([
-          'memories_embedding_hnsw',
-          'memory_chunks_embedding_hnsw',
-        ])
+        expect(indexes.rows.map((row) => row.indexname)).toEqual([])
         const storage = await pool.query(
           "SELECT attstorage FROM pg_attribute WHERE attrelid = 'memories'::regclass AND attname = 'embedding'",
         )
@@ -106,7 +105,7 @@ if (requirePostgres('PostgreSQL-only behaviour')) {
       }
     })
 
-    it('uses HNSW only for namespaces above exactSearchMaxRows, and answers both completely', async () => {
+    it('uses a namespace HNSW index only above exactSearchMaxRows, and answers both completely', async () => {
       // One connection, so the index-usage statistics flushed below are the store's own.
       const single = testPool(database.url, 1)
       const store = await createPgVectorStore({
@@ -130,10 +129,15 @@ if (requirePostgres('PostgreSQL-only behaviour')) {
         await store.upsert('ann-big', rows('big', big))
         await store.upsert('ann-small', rows('small', small))
         await single.query('ANALYZE memories')
+        const report = await store.maintainVectorIndexes()
+        expect(report.created.map((change) => `${change.table}:${change.namespace}`)).toEqual([
+          'memories:ann-big',
+        ])
         const scans = async () => {
           await single.query('SELECT pg_stat_force_next_flush()')
           const result = await pool.query(
-            "SELECT idx_scan FROM pg_stat_user_indexes WHERE indexrelname = 'memories_embedding_hnsw'",
+            'SELECT idx_scan FROM pg_stat_user_indexes WHERE indexrelname = $1',
+            [namespaceIndexName('memories', 'ann-big')],
           )
           return Number(result.rows[0].idx_scan)
         }

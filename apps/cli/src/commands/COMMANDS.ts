@@ -94,6 +94,14 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./registerReembedCommand.js')).registerReembedCommand,
   },
   {
+    name: 'maintain',
+    arguments: '',
+    description:
+      'create the per-namespace vector (HNSW) indexes namespaces above the exact-search size need, drop outgrown ones',
+    options: true,
+    load: async () => (await import('./registerMaintainCommand.js')).registerMaintainCommand,
+  },
+  {
     name: 'mcp',
     arguments: '',
     description: 'serve memory_search (and memory_remember, memory_forget) over stdio for an MCP host',

@@ -61,6 +61,22 @@ export function registerStatsCommand(program: Command, context: CommandContext):
         `memories   ${totals.memories} in ${namespaces.length} namespace${namespaces.length === 1 ? '' : 's'}, ${totals.chunks} chunks, ${totals.superseded} superseded`,
         `embeds     ${queue.pending} pending${queue.leased > 0 ? ` (${queue.leased} leased by a repair: one is running, or one was killed and its leases lapse within 10 minutes${target.kind === 'embedded' ? ', or at the next open of this directory' : ''})` : ''}, ${queue.failed} parked${queue.pending + queue.failed > 0 ? ' (run agent-memory repair)' : ''}`,
       ]
+      const sampled = namespaces.filter((entry) => (entry.vectorSearch?.recallSamples ?? 0) > 0)
+      const indexed = namespaces.filter((entry) => entry.vectorSearch?.indexed === true).length
+      if (indexed > 0 || sampled.length > 0) {
+        const samples = sampled.reduce((sum, entry) => sum + entry.vectorSearch!.recallSamples, 0)
+        const recall =
+          sampled.reduce(
+            (sum, entry) => sum + entry.vectorSearch!.recallSamples * (entry.vectorSearch!.recall ?? 0),
+            0,
+          ) / Math.max(1, samples)
+        lines.push(
+          `vectors    ${indexed} namespace${indexed === 1 ? '' : 's'} with an HNSW index; ` +
+            (samples === 0
+              ? 'no approximate search sampled yet'
+              : `recall@10 ${recall.toFixed(3)} over ${samples} sampled approximate searches (re-run exactly)`),
+        )
+      }
       context.io.out(`${lines.join('\n')}\n`)
       if (namespaces.length > 0) {
         const header = ['namespace', 'total', ...TIERS, 'pending', 'parked', 'superseded', 'chunks']

@@ -31,6 +31,10 @@ export const StatsJsonSchema = jsonDocument('stats', {
         failed: count,
         superseded: count,
         chunks: count,
+        vectorSearch: z
+          .object({ indexed: z.boolean(), recallSamples: count, recall: z.number().min(0).max(1).nullable() })
+          .strict()
+          .optional(),
       })
       .strict(),
   ),

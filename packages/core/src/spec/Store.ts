@@ -48,6 +48,18 @@ export interface NamespaceStats {
   failed: number
   superseded: number
   chunks: number
+  /**
+   * Approximate (HNSW) search of the namespace, on stores that have it; absent while the
+   * namespace is searched exactly and no ANN search was sampled.
+   */
+  vectorSearch?: {
+    /** The namespace has its own HNSW index. */
+    indexed: boolean
+    /** ANN searches the recall guard re-ran exactly (in the background). */
+    recallSamples: number
+    /** Their mean recall@10 against the exact answer; null before the first sample. */
+    recall: number | null
+  }
 }
 
 /**

@@ -71,6 +71,8 @@ export async function connectEmbeddedStore(
       dimensions: options.dimensions,
       ...(options.model === undefined ? {} : { model: options.model }),
       exactSearchMaxRows: PGLITE_EXACT_SEARCH_MAX_ROWS,
+      // Index builds belong to the process that owns the data directory (or `agent-memory maintain`).
+      autoIndex: false,
     }).open()
     return { store, socketPath, server: DataDirLock.holder(options.dataDir) }
   } catch (error) {

@@ -25,7 +25,11 @@ export interface OpenEmbeddedStoreOptions {
    * natively, so an exact scan of 10k rows takes ~40 ms on PGlite against ~5 ms through HNSW.
    */
   exactSearchMaxRows?: number
-  /** Build the HNSW indexes (see `migrate`). Default true; bulk loads are faster without, indexing after. */
+  /**
+   * Also build a global HNSW index per vector table (see `migrate`). Default false: every insert
+   * would pay for it; a namespace above `exactSearchMaxRows` gets its own index from
+   * `store.maintainVectorIndexes()` (`agent-memory maintain`), best called after a bulk load.
+   */
   annIndex?: boolean
   /** Close the store (and release the lock) on SIGINT/SIGTERM. Default true for a data directory. */
   handleSignals?: boolean

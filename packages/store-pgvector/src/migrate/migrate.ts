@@ -9,7 +9,13 @@ import { schemaIsCurrent } from './schemaIsCurrent.js'
 export interface MigrateOptions {
   /** Width of the vector columns. Default 1536. */
   dimensions?: number
-  /** Create HNSW indexes (used only for namespaces too large to scan exactly). Default true; ignored above 2000 dimensions. */
+  /**
+   * Also build one global HNSW index per vector table (serves a namespace holding at least half
+   * the table: a single-tenant store after a bulk load). Default false, and an existing one is
+   * dropped: every insert pays for a global index, while namespaces too large to scan exactly
+   * get their own partial index at run time (`store.maintainVectorIndexes()`, or `autoIndex`).
+   * Ignored above 2000 dimensions.
+   */
   annIndex?: boolean
   /**
    * Schema for the store's tables (created if missing), e.g. when `public` already has a
@@ -56,7 +62,7 @@ async function applyJournal(sql: SqlRunner): Promise<void> {
 
 /**
  * Retypes the vector columns to `dimensions` — only while no vector is stored and no other
- * dimension is recorded (`resetForReembed` clears both) — and creates or drops the HNSW indexes.
+ * dimension is recorded (`resetForReembed` clears both) — and creates or drops the global HNSW indexes.
  */
 async function applyDimensions(sql: SqlRunner, dimensions: number, annIndex: boolean): Promise<void> {
   const column = await sql.query<{ typmod: number }>(
@@ -124,7 +130,7 @@ export async function migrateWith(executor: Executor, options: MigrateOptions = 
   if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > 16_000) {
     throw new InvalidArgumentError('dimensions', 'dimensions must be an integer in 1..16000')
   }
-  const annIndex = options.annIndex ?? true
+  const annIndex = options.annIndex ?? false
   await executor.session(async (sql) => {
     // The common case, every open of an existing store: nothing to do, and no lock to wait for.
     if (await schemaIsCurrent(sql, dimensions, annIndex && dimensions <= HNSW_MAX_DIMENSIONS)) return

@@ -20,6 +20,9 @@ import type { ReadRoutingStats } from '../sql/ReadRoutingStats.js'
 import { ReplicatedExecutor } from '../sql/ReplicatedExecutor.js'
 import { createStoreContext } from './context/createStoreContext.js'
 import type { StoreContext } from './context/StoreContext.js'
+import { maintainVectorIndexes } from './indexes/maintainVectorIndexes.js'
+import { stopIndexUpkeep } from './indexes/stopIndexUpkeep.js'
+import type { VectorIndexReport } from './indexes/VectorIndexReport.js'
 import type { KeywordIndex } from './keyword/KeywordIndex.js'
 import { searchKeywordIndexed } from './keyword/searchKeywordIndexed.js'
 import { deleteMemories } from './lifecycle/deleteMemories.js'
@@ -238,6 +241,17 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
     return chunksOf(this.#context, namespace, id)
   }
 
+  /**
+   * Creates the per-namespace HNSW indexes the namespaces' sizes call for (more than
+   * `exactSearchMaxRows` rows) and drops those of namespaces that shrank below half of that
+   * (`agent-memory maintain`). On PostgreSQL every build and drop is `CONCURRENTLY`: writes go
+   * on. Call it after a bulk load (cheaper than maintaining the index row by row); with
+   * `autoIndex` searches also queue it per namespace in the background.
+   */
+  maintainVectorIndexes(options: { namespace?: string } = {}): Promise<VectorIndexReport> {
+    return maintainVectorIndexes(this.#context, options)
+  }
+
   /** Bytes on disk of the store's tables and their indexes (for `agent-memory stats`). */
   storageBytes(): Promise<number> {
     return storageBytes(this.#context)
@@ -246,6 +260,7 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
   async close(): Promise<void> {
     if (this.#closed) return
     this.#closed = true
+    await stopIndexUpkeep(this.#context)
     await this.#context.executor.close()
     await this.#onClose?.()
   }

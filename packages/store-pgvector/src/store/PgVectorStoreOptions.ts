@@ -4,12 +4,26 @@ export interface PgVectorStoreOptions {
   /** The embedder's model id, recorded on first open and checked on every later one. */
   model?: string
   /**
-   * Namespaces with at most this many rows are searched exactly; larger ones use HNSW when they
-   * also hold at least half the table's rows (a namespace filter on the global HNSW index loses
-   * recall at lower shares). Default 2,000: at 1536-d an exact scan costs ~2 µs a row, so about
-   * where it stops beating an HNSW query (~3.5 ms).
+   * Namespaces with at most this many rows are searched exactly; a larger one gets its own
+   * partial HNSW index (`maintainVectorIndexes`, or in the background with `autoIndex`) and is
+   * searched through it (or through a global index from `migrate({ annIndex: true })` when it
+   * holds at least half the table). Indexes go again below half this size. Default 2,000: at
+   * 1536-d an exact scan costs ~2 µs a row, so about where it stops beating an HNSW query (~3.5 ms).
    */
   exactSearchMaxRows?: number
+  /**
+   * A search that finds its namespace above `exactSearchMaxRows` without an index (or far below
+   * it with one) queues `maintainVectorIndexes` for that namespace in the background (built
+   * `CONCURRENTLY`: writes go on; the search itself stays exact, hence complete). Default true on
+   * PostgreSQL; false on PGlite, whose one connection a build would hold for seconds — call
+   * `maintainVectorIndexes()` (`agent-memory maintain`) after a bulk load there.
+   */
+  autoIndex?: boolean
+  /**
+   * Recall guard: this share of ANN searches is re-run exactly in the background and its
+   * recall@k (k = min(limit, 10)) recorded per namespace (`stats()`'s `vectorSearch`). Default 0.01; 0 disables.
+   */
+  recallSampleRate?: number
   /** Batches of at least this many rows go through binary COPY on node-postgres. Default 500. */
   bulkThreshold?: number
   /** How long a namespace's row count is trusted when choosing the search path. Default 30 s. */

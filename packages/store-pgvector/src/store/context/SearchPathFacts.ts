@@ -4,8 +4,10 @@ export interface SearchPathFacts {
   rows: number
   /** The table's planner estimate (0 before the first ANALYZE). */
   tableRows: number
-  /** Whether the table's HNSW index exists. */
+  /** Whether the table's global HNSW index exists (`migrate({ annIndex: true })`). */
   ann: boolean
+  /** Whether the namespace has its own valid partial HNSW index (`maintainVectorIndexes`). */
+  namespaceIndex: boolean
   /** When the facts were measured (`Date.now()`). */
   at: number
 }

@@ -1,4 +1,5 @@
 import type { Executor } from '../../sql/Executor.js'
+import type { IndexUpkeep } from '../indexes/IndexUpkeep.js'
 import type { KeywordIndex } from '../keyword/KeywordIndex.js'
 import type { KeywordStats } from './KeywordStats.js'
 import type { SearchPathFacts } from './SearchPathFacts.js'
@@ -14,6 +15,12 @@ export interface StoreContext {
   readonly model: string | undefined
   /** Namespaces with at most this many rows are searched exactly. */
   readonly exactSearchMaxRows: number
+  /** Searches queue the upkeep of a namespace's HNSW index in the background (`scheduleIndexUpkeep`). */
+  readonly autoIndex: boolean
+  /** Share of ANN searches the recall guard re-runs exactly in the background. */
+  readonly recallSampleRate: number
+  /** Background index builds and recall samples in flight. */
+  readonly upkeep: IndexUpkeep
   /** Batches of at least this many rows go through binary COPY where the driver has it. */
   readonly bulkThreshold: number
   /** How long cached counts (`searchFacts`, `keywordStats`) are trusted, in ms. */

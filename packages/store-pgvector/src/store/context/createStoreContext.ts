@@ -16,6 +16,10 @@ export function createStoreContext(
   if (!Number.isInteger(options.dimensions) || options.dimensions < 1 || options.dimensions > 16_000) {
     throw new InvalidArgumentError('dimensions', 'dimensions must be an integer in 1..16000')
   }
+  const recallSampleRate = options.recallSampleRate ?? 0.01
+  if (!(recallSampleRate >= 0 && recallSampleRate <= 1)) {
+    throw new InvalidArgumentError('recallSampleRate', 'recallSampleRate must be a number in 0..1')
+  }
   return {
     executor,
     dimensions: options.dimensions,
@@ -24,6 +28,15 @@ export function createStoreContext(
       1_000_000_000,
       Math.max(0, Math.floor(options.exactSearchMaxRows ?? EXACT_SEARCH_MAX_ROWS)),
     ),
+    autoIndex: options.autoIndex ?? executor.kind === 'postgres',
+    recallSampleRate,
+    upkeep: {
+      running: new Map(),
+      failedAt: new Map(),
+      backends: new Set(),
+      samples: new Set(),
+      closing: false,
+    },
     bulkThreshold: options.bulkThreshold ?? 500,
     countTtlMs: options.namespaceCountTtlMs ?? 30_000,
     searchFacts: new Map(),

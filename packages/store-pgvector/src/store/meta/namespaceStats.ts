@@ -2,7 +2,10 @@ import type { NamespaceStats, Tier } from '@agent-memory/core'
 import { checkNamespace } from '../context/checkNamespace.js'
 import type { StoreContext } from '../context/StoreContext.js'
 
-/** `Store.stats`: per-namespace counts (by tier, pending, failed, superseded, chunks), sorted by namespace. */
+/**
+ * `Store.stats`: per-namespace counts (by tier, pending, failed, superseded, chunks), sorted by
+ * namespace, with the namespace's HNSW index and the recall guard's figure where it has either.
+ */
 export async function namespaceStats(context: StoreContext, namespace?: string): Promise<NamespaceStats[]> {
   const ns = namespace === undefined ? undefined : checkNamespace(namespace)
   return context.executor.transaction(async (sql) => {
@@ -38,6 +41,30 @@ export async function namespaceStats(context: StoreContext, namespace?: string):
       stats.superseded += Number(row.superseded)
     }
     for (const row of chunkRows.rows) entry(String(row.namespace)).chunks = Number(row.chunks)
+    const vectorRows = await sql.query<{
+      namespace: string
+      indexed: boolean
+      samples: number
+      recall: number | null
+    }>(
+      `SELECT namespace, bool_or(indexed) AS indexed, sum(samples)::int AS samples,
+           sum(recall_sum) / nullif(sum(samples), 0) AS recall
+         FROM (SELECT namespace, true AS indexed, 0 AS samples, 0::float8 AS recall_sum
+                 FROM agent_memory_vector_indexes WHERE table_name = 'memories'
+               UNION ALL
+               SELECT namespace, false, samples, recall_sum FROM agent_memory_recall_samples) v
+         WHERE ($1::text IS NULL OR namespace = $1) GROUP BY namespace`,
+      [ns ?? null],
+    )
+    for (const row of vectorRows.rows) {
+      const stats = byNamespace.get(String(row.namespace))
+      if (stats === undefined) continue
+      stats.vectorSearch = {
+        indexed: row.indexed === true,
+        recallSamples: Number(row.samples),
+        recall: row.recall === null ? null : Number(row.recall),
+      }
+    }
     return [...byNamespace.values()].sort((a, b) =>
       a.namespace < b.namespace ? -1 : a.namespace > b.namespace ? 1 : 0,
     )

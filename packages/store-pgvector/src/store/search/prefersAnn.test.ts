@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { ANN_MIN_NAMESPACE_SHARE } from './ANN_MIN_NAMESPACE_SHARE.js'
 import { prefersAnn } from './prefersAnn.js'
 
-const facts = (rows: number, tableRows: number, ann = true) => ({ rows, tableRows, ann, at: 0 })
+const facts = (rows: number, tableRows: number, ann = true, namespaceIndex = false) => ({
+  rows,
+  tableRows,
+  ann,
+  namespaceIndex,
+  at: 0,
+})
 
 describe('prefersAnn (the ANN-or-exact decision)', () => {
   it('searches exactly while the namespace has at most exactSearchMaxRows rows', () => {
@@ -14,7 +20,14 @@ describe('prefersAnn (the ANN-or-exact decision)', () => {
     expect(prefersAnn(facts(100_000, 100_000, false), 2_000)).toBe(false)
   })
 
-  it('uses ANN only for a namespace holding at least the minimum share of the table', () => {
+  it('uses the namespace index at any share, but only above exactSearchMaxRows', () => {
+    expect(prefersAnn(facts(10_000, 100_000, false, true), 2_000)).toBe(true)
+    expect(prefersAnn(facts(2_001, 1_000_000, false, true), 2_000)).toBe(true)
+    // A shrunk namespace keeps its index for a while but is scanned exactly again.
+    expect(prefersAnn(facts(1_500, 100_000, false, true), 2_000)).toBe(false)
+  })
+
+  it('uses the global index only for a namespace holding at least the minimum share of the table', () => {
     const table = 100_000
     const atShare = Math.ceil(table * ANN_MIN_NAMESPACE_SHARE)
     expect(prefersAnn(facts(atShare, table), 2_000)).toBe(true)

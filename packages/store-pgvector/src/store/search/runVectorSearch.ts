@@ -1,6 +1,7 @@
 import type { ScoredMemory, SearchOptions } from '@agent-memory/core'
 import { routed } from '../context/routed.js'
 import type { StoreContext } from '../context/StoreContext.js'
+import { sampleRecall } from './sampleRecall.js'
 import { type SearchScope, searchScope } from './searchScope.js'
 import { useAnn } from './useAnn.js'
 
@@ -21,6 +22,11 @@ export interface VectorSearchPath {
 /**
  * The part the vector search paths share: build the scope, decide ANN or exact inside the
  * query's transaction (knobs set there), run the path's statement and map its rows.
+ *
+ * Completeness is a guarantee, not a hope: an ANN answer shorter than the limit (a filter
+ * rejected what the graph walk found, or the walk gave up) is answered again exactly in the
+ * same transaction. A sampled share of full ANN answers is re-run exactly in the background
+ * (`sampleRecall`) to measure their recall on this store's own data.
  */
 export async function runVectorSearch(
   context: StoreContext,
@@ -35,10 +41,23 @@ export async function runVectorSearch(
     ...(path.also === undefined ? {} : { also: path.also }),
   })
   const limitParam = scope.params.add(scope.limit, 'int')
-  return routed(context, 'read', scope.ns).transaction(async (sql) => {
-    const ann = await useAnn(context, sql, path.table, scope.ns, path.annLimit(scope.limit))
-    const text = path.statement(scope, limitParam, ann)
-    const result = await sql.query<Record<string, unknown>>(text, scope.params.values)
-    return result.rows.map(path.toHit)
+  const answer = await routed(context, 'read', scope.ns).transaction(async (sql) => {
+    if (await useAnn(context, sql, path.table, scope.ns, path.annLimit(scope.limit))) {
+      const approximate = await sql.query<Record<string, unknown>>(
+        path.statement(scope, limitParam, true),
+        scope.params.values,
+      )
+      if (approximate.rows.length >= scope.limit) return { rows: approximate.rows, ann: true }
+    }
+    const exact = await sql.query<Record<string, unknown>>(
+      path.statement(scope, limitParam, false),
+      scope.params.values,
+    )
+    return { rows: exact.rows, ann: false }
   })
+  const hits = answer.rows.map(path.toHit)
+  if (answer.ann && context.recallSampleRate > 0 && Math.random() < context.recallSampleRate) {
+    sampleRecall(context, path, scope, limitParam, hits)
+  }
+  return hits
 }

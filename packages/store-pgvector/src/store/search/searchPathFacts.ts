@@ -10,8 +10,8 @@ const INDEX_OF = {
 
 /**
  * The facts `prefersAnn` decides on, from one query (a count on the namespace index, bounded by
- * what the decision needs; the table size from planner statistics; whether the HNSW index
- * exists), cached per `table:namespace` for `countTtlMs`.
+ * what the decision needs; the table size from planner statistics; whether the global HNSW
+ * index exists and whether the namespace's own registered one is valid), cached per `table:namespace` for `countTtlMs`.
  */
 export async function searchPathFacts(
   context: StoreContext,
@@ -23,12 +23,19 @@ export async function searchPathFacts(
   const now = Date.now()
   const cached = context.searchFacts.get(key)
   if (cached !== undefined && now - cached.at < context.countTtlMs) return cached
-  const counted = await sql.query<{ rows: number; table_rows: number | null; ann: boolean }>(
+  const counted = await sql.query<{
+    rows: number
+    table_rows: number | null
+    ann: boolean
+    namespace_index: boolean
+  }>(
     `WITH t AS (SELECT greatest(reltuples, 0)::float8 AS table_rows FROM pg_class WHERE oid = to_regclass($4))
          SELECT (SELECT count(*)::int FROM (SELECT 1 FROM ${table} WHERE namespace = $1
              LIMIT greatest($2::int, (SELECT ceil(table_rows * $5::float8)::int + 1 FROM t))) s) AS rows,
            (SELECT table_rows FROM t) AS table_rows,
-           EXISTS (SELECT 1 FROM pg_indexes WHERE indexname = $3 AND tablename = $4) AS ann`,
+           EXISTS (SELECT 1 FROM pg_indexes WHERE indexname = $3 AND tablename = $4) AS ann,
+           EXISTS (SELECT 1 FROM agent_memory_vector_indexes r JOIN pg_index i ON i.indexrelid = to_regclass(r.index_name)
+             WHERE r.table_name = $4 AND r.namespace = $1 AND i.indisvalid) AS namespace_index`,
     [ns, context.exactSearchMaxRows + 1, INDEX_OF[table], table, ANN_MIN_NAMESPACE_SHARE],
   )
   const found = counted.rows[0]
@@ -36,6 +43,7 @@ export async function searchPathFacts(
     rows: Number(found?.rows ?? 0),
     tableRows: Number(found?.table_rows ?? 0),
     ann: found?.ann === true,
+    namespaceIndex: found?.namespace_index === true,
     at: now,
   }
   context.searchFacts.set(key, facts)

@@ -1,0 +1,320 @@
+import { createPgVectorStore, migrate } from '@agent-memory/store-pgvector'
+import pg from 'pg'
+import { exactTopK } from '../harness/exactTopK.js'
+import type { LatencySummary } from '../harness/LatencySummary.js'
+import { measureLatencies } from '../harness/measureLatencies.js'
+import { timeIt } from '../harness/timeIt.js'
+import { vectorLiteral } from '../harness/vectorLiteral.js'
+import { toMemoryWrites } from '../ours/toMemoryWrites.js'
+import { upsertGrouped } from '../ours/upsertGrouped.js'
+import { copyIntoLangChainTable } from '../peers/copyIntoLangChainTable.js'
+import { openLangChainPeer } from '../peers/openLangChainPeer.js'
+import { rowOfLangChainId } from '../peers/rowOfLangChainId.js'
+import { createScratchDatabase } from '../pg/createScratchDatabase.js'
+import type { ReportTable, SummaryRow } from '../report/BenchReport.js'
+import { formatNumber } from '../report/formatNumber.js'
+import type { BenchContext } from './BenchContext.js'
+import { meanRecall } from './meanRecall.js'
+import { rawRows } from './rawRows.js'
+import type { WorkloadOutcome } from './WorkloadOutcome.js'
+
+/** The mid-size tenants W10 is about, as shares of the table. */
+const SHARES = [0.01, 0.02, 0.05, 0.1, 0.2]
+/** Rows per namespace of the long tail that fills the rest of the table. */
+const TAIL_ROWS = 50
+
+interface Group {
+  label: string
+  namespace: (q: number) => string
+  rows: number
+}
+
+interface Scored {
+  complete: number
+  recall: number
+  latency: LatencySummary
+  /** Index and heap tuples read per query (pg_stat deltas); undefined where not measurable. */
+  scanned: number | undefined
+}
+
+/**
+ * W10: one table holding namespaces at 1–20% shares plus a long tail of tiny ones; per share,
+ * our store (per-namespace HNSW from `maintainVectorIndexes` after the load, exact below the
+ * threshold, completeness fallback) against the exact answer, beside the peers' shape on one
+ * global HNSW over the same rows: raw SQL with the index forced (iterative scan off, and on),
+ * and LangChain.js's metadata filter with the planner's own choice.
+ */
+export async function runShareWorkload(ctx: BenchContext): Promise<WorkloadOutcome> {
+  const pool = ctx.pool!
+  const n = ctx.size
+  const k = ctx.k
+  const shareName = (share: number) => `share-${String(Math.round(share * 100)).padStart(2, '0')}`
+  const bounds: Array<{ end: number; namespace: string }> = []
+  let end = 0
+  for (const share of SHARES) {
+    end += Math.floor(n * share)
+    bounds.push({ end, namespace: shareName(share) })
+  }
+  const tailStart = end
+  const tailCount = Math.max(1, Math.floor((n - tailStart) / TAIL_ROWS))
+  const namespaceOf = (i: number) =>
+    i < tailStart
+      ? bounds.find((b) => i < b.end)!.namespace
+      : `tail-${String((i - tailStart) % tailCount).padStart(5, '0')}`
+  const rows = rawRows(ctx, n, namespaceOf)
+  const members = new Map<string, number[]>()
+  for (const row of rows) {
+    const list = members.get(row.namespace) ?? []
+    list.push(row.id)
+    members.set(row.namespace, list)
+  }
+  const perGroup = Math.max(20, Math.ceil(ctx.queries / SHARES.length))
+  const warmup = Math.max(5, Math.ceil(ctx.warmup / SHARES.length))
+  const groups: Group[] = [
+    ...SHARES.map((share) => ({
+      label: `${formatNumber(share * 100, 0)}% (${members.get(shareName(share))!.length} rows)`,
+      namespace: () => shareName(share),
+      rows: members.get(shareName(share))!.length,
+    })),
+    {
+      label: `tail (${tailCount} namespaces of ~${Math.round((n - tailStart) / tailCount)})`,
+      namespace: (q: number) => `tail-${String((q * 7919) % tailCount).padStart(5, '0')}`,
+      rows: Math.round((n - tailStart) / tailCount),
+    },
+  ]
+  // Query q of every group uses query vector q (the same vectors across groups and methods).
+  const truths = groups.map((group) =>
+    Array.from({ length: perGroup }, (_, q) =>
+      exactTopK(ctx.data, ctx.queryVectors.row(q), k, members.get(group.namespace(q)) ?? []),
+    ),
+  )
+  const expected = groups.map((group) =>
+    Array.from({ length: perGroup }, (_, q) => Math.min(k, members.get(group.namespace(q))?.length ?? 0)),
+  )
+  const score = (g: number, results: number[][], latency: LatencySummary, scanned?: number): Scored => ({
+    complete: results.filter((r, q) => r.length === expected[g]![q]).length / results.length,
+    recall: meanRecall(results, truths[g]!, k),
+    latency,
+    scanned,
+  })
+  const byMethod = new Map<string, Scored[]>()
+  const settings: Record<string, string | number> = {
+    rows: n,
+    k,
+    'queries per share': perGroup,
+    shares: SHARES.map((s) => `${s * 100}%`).join(', '),
+    'tail namespaces': tailCount,
+  }
+  const notes: string[] = [
+    '“complete” = the query returned min(k, rows in its namespace) rows; recall@10 against the exact answer within the namespace (computed in JS).',
+    '“rows read” = index tuples plus sequentially scanned heap tuples per query (pg_stat deltas on the one connection that ran the queries).',
+    'Peers share one table in LangChain.js’s shape with one global HNSW (m 16, ef_construction 64): raw SQL forces the index (`enable_seqscan`/`enable_bitmapscan` off) with ef_search 40, iterative scan off and relaxed; LangChain.js `similaritySearchVectorWithScore(q, 10, { namespace })` runs with the planner’s choice.',
+  ]
+
+  /**
+   * Runs each group's queries (warm-up first) and reads the pg_stat deltas through `stats`, which
+   * must reach the one backend that ran them (undefined: not measurable).
+   */
+  const perShare = async (
+    stats: Queryable | undefined,
+    search: (namespace: string, q: number) => Promise<number[]>,
+  ): Promise<Scored[]> => {
+    const scored: Scored[] = []
+    for (const [g, group] of groups.entries()) {
+      for (let q = 0; q < warmup; q++) await search(group.namespace(q), q)
+      const before = stats ? await tuplesRead(stats) : 0
+      const measured = await measureLatencies((q) => search(group.namespace(q), q), {
+        warmup: 0,
+        iterations: perGroup,
+      })
+      const after = stats ? await tuplesRead(stats) : 0
+      scored.push(
+        score(g, measured.results, measured.latency, stats ? (after - before) / perGroup : undefined),
+      )
+    }
+    return scored
+  }
+
+  // Ours: a scratch database, loaded without any HNSW, then the indexes the sizes call for.
+  const db = await createScratchDatabase(ctx.databaseUrl!, `agent_memory_bench_${process.pid}_w10`)
+  const oursPool = new pg.Pool({
+    connectionString: db.url,
+    max: 1,
+    options: '-c synchronous_commit=off -c maintenance_work_mem=1GB',
+  })
+  try {
+    await migrate(oursPool, { dimensions: ctx.data.dimensions })
+    const store = await createPgVectorStore({
+      pool: oursPool,
+      dimensions: ctx.data.dimensions,
+      model: 'bench/synthetic',
+      autoIndex: false,
+      recallSampleRate: 0,
+    })
+    try {
+      const load = await timeIt(() => upsertGrouped(store, rows, toMemoryWrites(rows), 5000))
+      const built = await timeIt(() => store.maintainVectorIndexes())
+      await oursPool.query('ANALYZE')
+      settings['ours load s'] = formatNumber(load.ms / 1000, 1)
+      settings['ours index builds'] =
+        `${built.result.created.length} namespaces in ${formatNumber(built.ms / 1000, 1)} s`
+      // The pool has one connection: the store's queries and the counter reads share its backend.
+      const scored = await perShare(oursPool, async (namespace, q) => {
+        const hits = await store.searchVector(namespace, ctx.queryVectors.row(q), { limit: k })
+        return hits.map((hit) => Number(hit.memory.id.slice(1)))
+      })
+      byMethod.set('agent-memory (per-namespace HNSW, exact below 2,000 rows)', scored)
+    } finally {
+      await store.close()
+    }
+    // The recall guard on the same data: every ANN search re-run exactly in the background.
+    const guarded = await createPgVectorStore({
+      pool: oursPool,
+      dimensions: ctx.data.dimensions,
+      model: 'bench/synthetic',
+      autoIndex: false,
+      recallSampleRate: 1,
+    })
+    try {
+      for (const share of SHARES) {
+        for (let q = 0; q < Math.min(20, perGroup); q++)
+          await guarded.searchVector(shareName(share), ctx.queryVectors.row(q), { limit: k })
+      }
+    } finally {
+      await guarded.close()
+    }
+    const reader = await createPgVectorStore({
+      pool: oursPool,
+      dimensions: ctx.data.dimensions,
+      model: 'bench/synthetic',
+      autoIndex: false,
+    })
+    try {
+      const stats = await reader.stats()
+      const guard = SHARES.map((share) => {
+        const entry = stats.find((s) => s.namespace === shareName(share))?.vectorSearch
+        return `${shareName(share)} ${entry?.recall === null || entry === undefined ? '—' : formatNumber(entry.recall!, 3)} (${entry?.recallSamples ?? 0})`
+      })
+      notes.push(
+        `Recall guard (\`stats()\`, recall@10 over its samples, count in brackets): ${guard.join(', ')}.`,
+      )
+    } finally {
+      await reader.close()
+    }
+  } finally {
+    await oursPool.end()
+    await db.drop()
+  }
+
+  // Peers: one LangChain-shaped table with one global HNSW.
+  const peerTable = 'w10_langchain'
+  const qualified = `"${ctx.schema}".${peerTable}`
+  const peer = await openLangChainPeer(ctx.databaseUrl!, ctx.schema, peerTable, ctx.data.dimensions)
+  try {
+    await copyIntoLangChainTable(pool, qualified, rows)
+    const built = await timeIt(() =>
+      peer.createHnswIndex({ dimensions: ctx.data.dimensions, namespace: peerTable }),
+    )
+    settings['peer global HNSW build s'] = formatNumber(built.ms / 1000, 1)
+    await pool.query(`ANALYZE ${qualified}`)
+    for (const iterative of ['off', 'relaxed_order'] as const) {
+      const client = await pool.connect()
+      try {
+        await client.query('SET enable_seqscan = off')
+        await client.query('SET enable_bitmapscan = off')
+        await client.query('SET hnsw.ef_search = 40')
+        await client.query(`SET hnsw.iterative_scan = ${iterative}`)
+        const scored = await perShare(client, async (namespace, q) => {
+          const { rows: hits } = await client.query<{ id: string }>(
+            `SELECT id FROM ${qualified} WHERE metadata->>'namespace' = $2 ORDER BY embedding <=> $1::vector LIMIT $3`,
+            [vectorLiteral(ctx.queryVectors.row(q)), namespace, k],
+          )
+          return hits.map((h) => rowOfLangChainId(String(h.id)))
+        })
+        byMethod.set(`raw global HNSW + WHERE namespace, iterative scan ${iterative}`, scored)
+      } finally {
+        await client.query('RESET ALL').catch(() => undefined)
+        client.release()
+      }
+    }
+    const arrays = Array.from({ length: perGroup }, (_, q) => Array.from(ctx.queryVectors.row(q)))
+    const scored = await perShare(undefined, async (namespace, q) => {
+      const hits = await peer.similaritySearchVectorWithScore(arrays[q]!, k, { namespace })
+      return hits.map(([doc]) => rowOfLangChainId(String(doc.id)))
+    })
+    byMethod.set('LangChain.js PGVectorStore + metadata filter', scored)
+  } finally {
+    await peer.end()
+    await pool.query(`DROP TABLE IF EXISTS ${qualified}`).catch(() => undefined)
+  }
+
+  const tables: ReportTable[] = groups.map((group, g) => ({
+    title: `namespace at ${group.label}`,
+    columns: ['Method', 'complete %', `recall@${k}`, 'p50 ms', 'p99 ms', 'rows read / query'],
+    rows: [...byMethod].map(([label, scored]) => {
+      const s = scored[g]!
+      return [
+        label,
+        formatNumber(s.complete * 100, 1),
+        formatNumber(s.recall, 3),
+        formatNumber(s.latency.p50),
+        formatNumber(s.latency.p99),
+        s.scanned === undefined ? '—' : formatNumber(s.scanned, 0),
+      ]
+    }),
+  }))
+  const [oursLabel, ours] = [...byMethod][0]!
+  const peers = [...byMethod].slice(1)
+  const summary: SummaryRow[] = SHARES.map((share, g) => {
+    const s = ours[g]!
+    return {
+      workload: 'W10',
+      metric: `namespace at ${formatNumber(share * 100, 0)}%: complete / recall@10 / p50 ms`,
+      ours: `${formatNumber(s.complete * 100, 1)}% / ${formatNumber(s.recall, 3)} / ${formatNumber(s.latency.p50)}`,
+      peers: peers
+        .map(([label, scored]) => {
+          const p = scored[g]!
+          const short = label.startsWith('LangChain')
+            ? 'LangChain'
+            : label.endsWith('off')
+              ? 'raw HNSW+filter'
+              : 'raw HNSW+filter iterative'
+          return `${short} ${formatNumber(p.complete * 100, 1)}% / ${formatNumber(p.recall, 3)} / ${formatNumber(p.latency.p50)}`
+        })
+        .join('; '),
+      target: '100% / ≥ 0.97 / ≤ 5 ms (100k)',
+      met: ctx.smoke ? null : s.complete === 1 && s.recall >= 0.97 && (n < 100_000 || s.latency.p50 <= 5),
+    }
+  })
+  ctx.log(
+    `W10 ${oursLabel}: ${ours.map((s, g) => `${groups[g]!.label} ${formatNumber(s.complete * 100, 1)}%/${formatNumber(s.recall, 3)}/${formatNumber(s.latency.p50)} ms`).join(' | ')}`,
+  )
+  return {
+    report: {
+      id: 'W10',
+      title: 'Mid-size tenants: namespaces at 1–20% of one table',
+      status: 'ok',
+      settings,
+      tables,
+      notes,
+      summary,
+    },
+  }
+}
+
+/** A pool or a client: something to run a statement through. */
+type Queryable = Pick<pg.Pool, 'query'>
+
+/**
+ * Heap tuples read sequentially plus index tuples read in the connection's database, after the
+ * backend behind `client` flushed its own counters.
+ */
+async function tuplesRead(client: Queryable): Promise<number> {
+  await client.query('SELECT pg_stat_force_next_flush()')
+  await client.query('SELECT pg_stat_clear_snapshot()')
+  const { rows } = await client.query<{ read: string }>(
+    `SELECT (SELECT coalesce(sum(seq_tup_read), 0) FROM pg_stat_user_tables)
+       + (SELECT coalesce(sum(idx_tup_read), 0) FROM pg_stat_user_indexes) AS read`,
+  )
+  return Number(rows[0]?.read ?? 0)
+}

@@ -1,0 +1,12 @@
+/** Background index work of one store (see `scheduleIndexUpkeep`), awaited or cancelled on close. */
+export interface IndexUpkeep {
+  /** Builds and drops in flight, by `table:namespace`. */
+  readonly running: Map<string, Promise<void>>
+  /** When a build last failed, by `table:namespace`: it is not retried before `RETRY_AFTER_MS`. */
+  readonly failedAt: Map<string, number>
+  /** Server processes running a build now (PostgreSQL), cancelled when the store closes. */
+  readonly backends: Set<number>
+  /** Recall-guard re-runs in flight. */
+  readonly samples: Set<Promise<void>>
+  closing: boolean
+}

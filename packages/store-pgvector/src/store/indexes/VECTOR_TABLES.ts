@@ -1,0 +1,3 @@
+import type { VectorTable } from './VectorTable.js'
+
+export const VECTOR_TABLES: readonly VectorTable[] = ['memories', 'memory_chunks']

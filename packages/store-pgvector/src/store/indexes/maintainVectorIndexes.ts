@@ -1,0 +1,78 @@
+import { checkNamespace } from '../context/checkNamespace.js'
+import { forgetSearchFacts } from '../context/forgetSearchFacts.js'
+import type { StoreContext } from '../context/StoreContext.js'
+import { buildNamespaceIndex } from './buildNamespaceIndex.js'
+import { dropNamespaceIndex } from './dropNamespaceIndex.js'
+import { INDEX_DROP_SHARE } from './INDEX_DROP_SHARE.js'
+import { VECTOR_TABLES } from './VECTOR_TABLES.js'
+import type { VectorIndexReport } from './VectorIndexReport.js'
+
+/**
+ * Brings the per-namespace HNSW indexes in line with the namespaces' sizes: one for every
+ * namespace (of each vector table) above `exactSearchMaxRows` rows, none for one that shrank
+ * below half of it; orphans of interrupted builds (an index of ours nobody registered) go too.
+ * On PostgreSQL builds and drops are `CONCURRENTLY`: writes go on meanwhile.
+ */
+export async function maintainVectorIndexes(
+  context: StoreContext,
+  options: { namespace?: string } = {},
+): Promise<VectorIndexReport> {
+  const only = options.namespace === undefined ? null : checkNamespace(options.namespace)
+  const report: VectorIndexReport = { created: [], dropped: [], kept: 0 }
+  const build = context.exactSearchMaxRows
+  const dropBelow = Math.floor(build * INDEX_DROP_SHARE)
+  for (const table of VECTOR_TABLES) {
+    const plan = await context.executor.transaction(async (sql) => {
+      const sizes = await sql.query<{ namespace: string; rows: number }>(
+        `SELECT namespace, count(*)::int AS rows FROM ${table}
+           WHERE ($1::text IS NULL OR namespace = $1) GROUP BY namespace HAVING count(*) > $2`,
+        [only, build],
+      )
+      const registered = await sql.query<{
+        namespace: string
+        index_name: string
+        valid: boolean
+        rows: number
+      }>(
+        `SELECT r.namespace, r.index_name,
+             coalesce((SELECT indisvalid FROM pg_index WHERE indexrelid = to_regclass(r.index_name)), false) AS valid,
+             (SELECT count(*)::int FROM (SELECT 1 FROM ${table} t WHERE t.namespace = r.namespace LIMIT $3) s) AS rows
+           FROM agent_memory_vector_indexes r
+           WHERE r.table_name = $1 AND ($2::text IS NULL OR r.namespace = $2)`,
+        [table, only, build + 1],
+      )
+      const orphans = await sql.query<{ index_name: string }>(
+        `SELECT c.relname AS index_name FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+           WHERE i.indrelid = to_regclass($1) AND c.relname ~ $2
+             AND NOT EXISTS (SELECT 1 FROM agent_memory_vector_indexes r WHERE r.index_name = c.relname)`,
+        [table, `^${table === 'memories' ? 'memories' : 'chunks'}_hnsw_[0-9a-f]{24}$`],
+      )
+      return { sizes: sizes.rows, registered: registered.rows, orphans: only === null ? orphans.rows : [] }
+    })
+    const indexed = new Map(plan.registered.map((row) => [row.namespace, row]))
+    for (const orphan of plan.orphans) await dropNamespaceIndex(context, table, undefined, orphan.index_name)
+    for (const row of plan.registered) {
+      const rows = Number(row.rows)
+      if (rows >= dropBelow) {
+        // Between the two thresholds an index stays; above them `sizes` holds the namespace.
+        if (row.valid && rows <= build) report.kept++
+        continue
+      }
+      await dropNamespaceIndex(context, table, row.namespace, row.index_name)
+      forgetSearchFacts(context, table, row.namespace)
+      report.dropped.push({ table, namespace: row.namespace, rows, index: row.index_name })
+    }
+    for (const size of plan.sizes) {
+      if (indexed.get(size.namespace)?.valid === true) {
+        report.kept++
+        continue
+      }
+      const rows = Number(size.rows)
+      const index = await buildNamespaceIndex(context, table, size.namespace, rows)
+      if (index === null) continue
+      forgetSearchFacts(context, table, size.namespace)
+      report.created.push({ table, namespace: size.namespace, rows, index })
+    }
+  }
+  return report
+}
