@@ -24,14 +24,14 @@ if (requirePostgres('Store contract: PgVectorStore on PostgreSQL')) {
   describeStoreContract('PgVectorStore on PostgreSQL', postgresFactory(true), {
     completeness: {
       // Load without any HNSW index, then build what the sizes call for (pgvector: "create
-      // indexes after loading"). 20,000 rows exceed the default exactSearchMaxRows (2,000): that
+      // indexes after loading"). 20,000 rows exceed the default exactSearchMaxRows (500): that
       // namespace gets its own partial HNSW index and must still return full answers with high recall.
       factory: postgresFactory(false),
       afterLoad: async (handle) => {
         const report = await (handle.store as PgVectorStore).maintainVectorIndexes()
         if (report.created.length !== 1) throw new Error(`expected one index, got ${JSON.stringify(report)}`)
       },
-      exactUpTo: 2_000,
+      exactUpTo: 500,
       minRecall: 0.9,
     },
   })

@@ -40,6 +40,8 @@ function openStore(options: PostgresOursOptions, pool: pg.Pool): Promise<PgVecto
     pool,
     dimensions: options.dimensions,
     model: 'bench/synthetic',
+    // Indexes are built once after the load (below), never in the background of a measurement.
+    autoIndex: false,
     ...(options.exactSearchMaxRows === undefined ? {} : { exactSearchMaxRows: options.exactSearchMaxRows }),
   })
 }
@@ -71,7 +73,7 @@ export function postgresOursIngest(options: PostgresOursOptions): OursIngest {
   }
 }
 
-/** W2/W3: our store loaded without the index, then `migrate` builds HNSW after the load (as a bulk import should). */
+/** W2/W3: our store loaded without any index, then `maintainVectorIndexes` builds the per-namespace HNSW the sizes call for (as a bulk import should). */
 export function postgresOursSearch(options: PostgresOursOptions): OursSearchFactory {
   return async (name) => {
     let opened: Opened | undefined
@@ -80,19 +82,16 @@ export function postgresOursSearch(options: PostgresOursOptions): OursSearchFact
       load: async (rows: readonly RawRow[]) => {
         opened = await open(options, name, false)
         await upsertGrouped(opened.store, rows, toMemoryWrites(rows), BATCH)
-        await migrate(opened.pool, { dimensions: options.dimensions, annIndex: true })
+        await opened.store.maintainVectorIndexes()
         await opened.pool.query('ANALYZE memories')
-        // The store learns which HNSW indexes exist when it opens: reopen on the same pool.
-        await opened.store.close()
-        opened.store = await openStore(options, opened.pool)
       },
       search: async (namespace, query, k) => {
         const hits = await opened!.store.searchVector(namespace, query, { limit: k })
         return hits.map((hit) => Number(hit.memory.id.slice(1)))
       },
       settings: () => ({
-        exactSearchMaxRows: options.exactSearchMaxRows ?? '10000 (default)',
-        'ANN ef_search': 'max(40, 4·k), iterative_scan relaxed_order',
+        exactSearchMaxRows: options.exactSearchMaxRows ?? '500 (default)',
+        'ANN ef_search': 'max(40, k), iterative_scan relaxed_order, per-namespace partial HNSW',
         storage: 'PLAIN',
       }),
       close: () => close(opened),

@@ -163,7 +163,7 @@ export async function runShareWorkload(ctx: BenchContext): Promise<WorkloadOutco
         const hits = await store.searchVector(namespace, ctx.queryVectors.row(q), { limit: k })
         return hits.map((hit) => Number(hit.memory.id.slice(1)))
       })
-      byMethod.set('agent-memory (per-namespace HNSW, exact below 2,000 rows)', scored)
+      byMethod.set('agent-memory (per-namespace HNSW above 500 rows, exact below)', scored)
     } finally {
       await store.close()
     }

@@ -5,7 +5,7 @@ import type { PgVectorStoreOptions } from '../PgVectorStoreOptions.js'
 import type { StoreContext } from './StoreContext.js'
 
 /** See `PgVectorStoreOptions.exactSearchMaxRows`. */
-const EXACT_SEARCH_MAX_ROWS = 2_000
+const EXACT_SEARCH_MAX_ROWS = 500
 
 /** Resolves the options once (their defaults are documented on `PgVectorStoreOptions`). */
 export function createStoreContext(
