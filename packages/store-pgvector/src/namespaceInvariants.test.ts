@@ -130,6 +130,8 @@ async function exercise(store: PgVectorStore): Promise<Set<string>> {
   await s.repairQueue()
   await s.stats(ns)
   await s.stats()
+  await s.maintainVectorIndexes({ namespace: ns })
+  await s.maintainVectorIndexes()
   await s.storageBytes()
   await s.afterBulkLoad('tenant-b')
   await s.delete(ns, ['m3'])
