@@ -1,5 +1,5 @@
 import { LockedError, StoreError } from '@agent-memory/core'
-import { connectEmbeddedStore, type LockOwner, openEmbeddedStore } from '@agent-memory/store-pgvector'
+import { connectEmbeddedStore, type LockOwner } from '@agent-memory/store-pgvector/connect'
 import { CliFailure } from '../cli/CliFailure.js'
 import type { OpenedStore, OpenStoreOptions } from './openStore.js'
 
@@ -49,6 +49,8 @@ export async function openEmbedded(dataDir: string, options: OpenStoreOptions): 
   const served = await connect(dataDir, options)
   if (served !== undefined) return served
   const model = options.model === undefined ? {} : { model: options.model }
+  // Loaded only when nobody serves the directory: the served path above needs none of it.
+  const { openEmbeddedStore } = await import('@agent-memory/store-pgvector')
   const open = () =>
     openEmbeddedStore({
       dataDir,

@@ -1,5 +1,5 @@
 import { DimensionMismatchError, StoreError } from '@agent-memory/core'
-import { createPgVectorStore, migrate, type PgVectorStore } from '@agent-memory/store-pgvector'
+import type { PgVectorStore } from '@agent-memory/store-pgvector'
 import pg from 'pg'
 import { CliFailure } from '../cli/CliFailure.js'
 import type { StoreTarget } from '../config/CliConfig.js'
@@ -107,6 +107,7 @@ export async function openStore(target: StoreTarget, options: OpenStoreOptions):
       throw DimensionMismatchError.isInstance(error) ? explainMismatch(error) : error
     })
   }
+  const { createPgVectorStore, migrate } = await import('@agent-memory/store-pgvector')
   const pool = new pg.Pool({ connectionString: target.url, max: 4, connectionTimeoutMillis: 10_000 })
   // Errors of idle clients must not crash the CLI before the store installs its own listener.
   pool.on('error', () => undefined)
