@@ -45,8 +45,9 @@ describe('opening a store whose schema and embedder are current', { timeout: 120
 
   it('still repairs what is not current: a missing HNSW index is created again', async () => {
     const db = await migrated()
+    await migrate(db, { dimensions: dims, annIndex: true })
     await db.query('DROP INDEX memories_embedding_hnsw')
-    await migrate(db, { dimensions: dims })
+    await migrate(db, { dimensions: dims, annIndex: true })
     const found = await db.query<{ index: string | null }>(
       "SELECT to_regclass('memories_embedding_hnsw')::text AS index",
     )
