@@ -12,6 +12,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 /** Packages whose README option defaults are checked, and the exported object that holds them. */
 export const DEFAULTS_SOURCES = {
   'packages/embedder-openrouter': { module: 'dist/index.js', exportName: 'OPENROUTER_DEFAULTS' },
+  'packages/store-pgvector': { module: 'dist/index.js', exportName: 'PGVECTOR_STORE_DEFAULTS' },
 }
 
 /** Commands and flags as the built CLI's `--help` lists them (hidden options are not documented). */

@@ -76,6 +76,26 @@ describe('the --json contract (subprocess, checked against the exported schemas)
     expect(ingest).toMatchObject({ files: 1, filesDone: 1, inserted: 1, interrupted: false })
 
     const search = await ok('search', 'where does Mia live', '-n', 'mia')
+    // --explain shows the per-leg scores in text: score = fused × modifier (capped), each leg, relevance.
+    const explained = await runCli([
+      'search',
+      'where does Mia live',
+      '-n',
+      'mia',
+      '--explain',
+      '--data-dir',
+      dataDir,
+    ])
+    const lines = [
+      ...explained.stdout.matchAll(/score (\d\.\d{3}) = fused (\d\.\d{3}) × modifier (\d\.\d{3})/gu),
+    ]
+    expect(lines).toHaveLength(search.hits.length)
+    for (const [, score, fused, modifier] of lines) {
+      expect(Number(score)).toBeCloseTo(Math.min(1, Number(fused) * Number(modifier)), 2)
+    }
+    expect(explained.stdout).toMatch(
+      /· semantic (\d\.\d{3}|-) · keyword (\d\.\d{3}|-) · relevance \d\.\d{3}$/mu,
+    )
     expect(search.hits.length).toBeGreaterThan(0)
     expect(search.hits.map((hit) => hit.rank)).toEqual(search.hits.map((_, index) => index + 1))
     // The score shown is the ranking's (fused × modifier, capped), so it descends with rank.
@@ -120,6 +140,9 @@ describe('the --json contract (subprocess, checked against the exported schemas)
       pages += 1
     } while (cursor !== null && pages < 10)
     expect(pages).toBe(3)
+    expect((await ok('list', '-n', 'pages', '--limit', '2')).total).toBe(5)
+    const text = await runCli(['list', '-n', 'pages', '--limit', '2', '--data-dir', dataDir])
+    expect(text.stderr).toMatch(/^1-2 of 5; more: add --cursor \S+$/mu)
     expect(seen.sort()).toEqual([1, 2, 3, 4, 5].map((n) => `Paging fact number ${n}`))
 
     const first = await ok('list', '-n', 'pages', '--limit', '2')

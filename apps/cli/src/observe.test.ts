@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { CLI_JSON_SCHEMAS } from '@agent-memory/cli/json'
 import {
   type FakeChatServer,
   type FakeEmbeddingsServer,
@@ -114,7 +115,10 @@ function describeObserve(backend: 'pglite' | 'postgres') {
     const requests = chat.requests.length
     const again = await observeCli(file, '--json')
     expect(again.code).toBe(0)
-    expect(JSON.parse(again.stdout).messages).toMatchObject({ alreadyObserved: 2, processed: 0 })
+    // One document per run, checked against the exported schema.
+    const document = CLI_JSON_SCHEMAS.observe.parse(JSON.parse(again.stdout))
+    expect(document).toMatchObject({ version: 1, command: 'observe', dryRun: false })
+    expect(document.messages).toMatchObject({ alreadyObserved: 2, processed: 0 })
     expect(chat.requests).toHaveLength(requests)
     expect(await contents()).toEqual(['The user lives in Berlin.'])
   })

@@ -41,5 +41,21 @@ describe('agent-memory repair interrupted by Ctrl-C (subprocess, fake embedder o
     // Waiting out the request took the repair budget (30 s); an abort takes the time to close the store.
     expect(tookMs).toBeLessThan(10_000)
     expect(repair.stderr()).not.toMatch(/\n\s+at /)
+
+    // The interrupted attempt was given back, not counted: no error, no backoff, no lease, so the
+    // next run embeds it at once instead of reporting "repaired 0 of 0" for the next 10 minutes.
+    const { id } = JSON.parse(stored.stdout) as { id: string }
+    const after = JSON.parse((await runCli(['get', id, '-n', 'olga', '--json', ...online], { env })).stdout)
+    expect(after.repair).toEqual({
+      namespace: 'olga',
+      id,
+      embedState: 'pending',
+      attempts: 0,
+      lastError: null,
+      nextAttemptAt: null,
+    })
+    const rerun = await runCli(['repair', '--json', ...online], { env })
+    expect(rerun.code).toBe(0)
+    expect(JSON.parse(rerun.stdout)).toMatchObject({ claimed: 1, repaired: 1, failed: 0, issues: [] })
   })
 })

@@ -65,6 +65,7 @@ export { type RepairLoopOptions, startRepairLoop } from './service/startRepairLo
 export { type ChunkStore, isChunkStore } from './spec/ChunkStore.js'
 export type { Embedder, EmbedOptions } from './spec/Embedder.js'
 export type { MemoryFilter, MetadataFilterValue } from './spec/MemoryFilter.js'
+export type { RepairIssue } from './spec/RepairIssue.js'
 export { isRepairStore, type PendingClaim, type RepairStats, type RepairStore } from './spec/RepairStore.js'
 export type { ScoredMemory } from './spec/ScoredMemory.js'
 export type {

@@ -7,6 +7,7 @@ import { resolveNamespace } from '../config/resolveNamespace.js'
 import type { GetJson } from '../json/GetJsonSchema.js'
 import { formatMemoryDetail } from '../output/formatMemoryDetail.js'
 import { toMemoryJson } from '../output/toMemoryJson.js'
+import { toRepairIssueJson } from '../output/toRepairIssueJson.js'
 import { writeJson } from '../output/writeJson.js'
 
 export function registerGetCommand(program: Command, context: CommandContext): void {
@@ -27,10 +28,19 @@ export function registerGetCommand(program: Command, context: CommandContext): v
       const { memory } = await context.open({ readsOnly: true })
       const found = await memory.get(namespace, id)
       if (found === null) throw missingMemory(id, namespace)
+      // A memory without a vector says why: the repair queue keeps the last error and the next attempt.
+      const [repair] =
+        found.embedState === 'ok' ? [] : await memory.repairIssues(namespace, { ids: [id], limit: 1 })
       if (flags.json === true) {
-        writeJson<GetJson>(context.io, { version: 1, command: 'get', namespace, memory: toMemoryJson(found) })
+        writeJson<GetJson>(context.io, {
+          version: 1,
+          command: 'get',
+          namespace,
+          memory: toMemoryJson(found),
+          ...(repair === undefined ? {} : { repair: toRepairIssueJson(repair) }),
+        })
       } else {
-        context.io.out(formatMemoryDetail(found))
+        context.io.out(formatMemoryDetail(found, repair))
       }
     })
 }

@@ -78,8 +78,9 @@ export function registerListCommand(program: Command, context: CommandContext): 
       // One row more than the page says whether there is a next one.
       const options: ListOptions = { filter, limit: flags.limit + 1, offset }
       if (flags.orderBy !== undefined) options.orderBy = flags.orderBy
-      const { memory } = await context.open({ readsOnly: true })
+      const { memory, store } = await context.open({ readsOnly: true })
       const rows = await memory.list(namespace, options)
+      const total = await store.countMemories(namespace, filter)
       const memories = rows.slice(0, flags.limit)
       const nextCursor = rows.length > flags.limit ? listCursor.encode(query, offset + flags.limit) : null
       if (flags.json === true) {
@@ -88,6 +89,7 @@ export function registerListCommand(program: Command, context: CommandContext): 
           command: 'list',
           namespace,
           memories: memories.map(toMemoryJson),
+          total,
           nextCursor,
         })
         return
@@ -97,6 +99,7 @@ export function registerListCommand(program: Command, context: CommandContext): 
         return
       }
       context.io.out(`${memories.map(formatMemoryLine).join('\n')}\n`)
-      if (nextCursor !== null) context.io.err(`more: add --cursor ${nextCursor}\n`)
+      const shown = `${offset + 1}-${offset + memories.length} of ${total}`
+      context.io.err(nextCursor === null ? `${shown}\n` : `${shown}; more: add --cursor ${nextCursor}\n`)
     })
 }

@@ -6,7 +6,8 @@ import type { CommandContext } from '../cli/CommandContext.js'
 import { integerIn } from '../cli/parsers/integerIn.js'
 import type { GlobalOptions } from '../config/GlobalOptions.js'
 import { resolveNamespace } from '../config/resolveNamespace.js'
-import { toJsonLine } from '../output/toJsonLine.js'
+import type { ObserveJson } from '../json/ObserveJsonSchema.js'
+import { writeJson } from '../output/writeJson.js'
 
 interface ObserveFlags {
   namespace?: string
@@ -50,13 +51,19 @@ export function registerObserveCommand(program: Command, context: CommandContext
     .action(async (file: string, flags: ObserveFlags, command: Command) => {
       const namespace = resolveNamespace(flags.namespace, context.env)
       const globals = command.optsWithGlobals<GlobalOptions>()
-      const [{ readTranscript }, { createChatModel }, { observe }, { formatObserveReport }] =
-        await Promise.all([
-          import('../observe/readTranscript.js'),
-          import('../observe/createChatModel.js'),
-          import('@agent-memory/observe'),
-          import('../observe/formatObserveReport.js'),
-        ])
+      const [
+        { readTranscript },
+        { createChatModel },
+        { observe },
+        { formatObserveReport },
+        { combineObserveReports },
+      ] = await Promise.all([
+        import('../observe/readTranscript.js'),
+        import('../observe/createChatModel.js'),
+        import('@agent-memory/observe'),
+        import('../observe/formatObserveReport.js'),
+        import('../observe/combineObserveReports.js'),
+      ])
       const { model, baseUrl } = createChatModel({
         modelId: flags.chatModel ?? context.env.AGENT_MEMORY_CHAT_MODEL,
         baseUrl: flags.chatBaseUrl ?? globals.baseUrl,
@@ -68,6 +75,8 @@ export function registerObserveCommand(program: Command, context: CommandContext
         `agent-memory: chat model ${flags.chatModel ?? context.env.AGENT_MEMORY_CHAT_MODEL} (${baseUrl})\n`,
       )
       // `observe` takes a bounded batch of new messages per call; the rest come back `deferred`.
+      // Under --json the batches become one document, printed when the run ends.
+      const reports: Awaited<ReturnType<typeof observe>>[] = []
       for (let batch = 0; ; batch++) {
         const report = await observe(memory, namespace, messages as never, {
           model,
@@ -76,10 +85,12 @@ export function registerObserveCommand(program: Command, context: CommandContext
           ...(flags.dryRun ? { dryRun: true } : {}),
           ...(flags.maxCandidates === undefined ? {} : { maxCandidates: flags.maxCandidates }),
         })
-        context.io.out(flags.json === true ? toJsonLine(report) : formatObserveReport(report))
+        reports.push(report)
+        if (flags.json !== true) context.io.out(formatObserveReport(report))
         if (report.failure !== undefined) throw new CliFailure(`observe stopped: ${report.failure.message}`)
         // A dry run records nothing, so the next batch would be this one again.
-        if (report.messages.deferred === 0 || flags.dryRun === true || batch >= 1000) return
+        if (report.messages.deferred === 0 || flags.dryRun === true || batch >= 1000) break
       }
+      if (flags.json === true) writeJson<ObserveJson>(context.io, combineObserveReports(reports))
     })
 }

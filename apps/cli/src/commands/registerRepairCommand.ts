@@ -7,6 +7,8 @@ import { ExitCode } from '../cli/ExitCode.js'
 import { integerIn } from '../cli/parsers/integerIn.js'
 import { resolveNamespace } from '../config/resolveNamespace.js'
 import type { RepairJson } from '../json/RepairJsonSchema.js'
+import { formatRepairIssues } from '../output/formatRepairIssues.js'
+import { toRepairIssueJson } from '../output/toRepairIssueJson.js'
 import { writeJson } from '../output/writeJson.js'
 
 export function registerRepairCommand(program: Command, context: CommandContext): void {
@@ -23,7 +25,7 @@ export function registerRepairCommand(program: Command, context: CommandContext)
           ? undefined
           : resolveNamespace(flags.namespace, context.env)
       const { memory } = await context.open()
-      const total: RepairReport = { claimed: 0, repaired: 0, discarded: 0, failed: 0, parked: 0 }
+      const total: RepairReport = { claimed: 0, repaired: 0, discarded: 0, failed: 0, parked: 0, released: 0 }
       // One pass claims a batch; stop when a pass claims nothing or only fails (backoff applies).
       while (!context.signal.aborted) {
         // Ctrl-C aborts the in-flight embed requests instead of waiting out the embed budget.
@@ -40,19 +42,24 @@ export function registerRepairCommand(program: Command, context: CommandContext)
         }
         if (report.claimed === 0 || report.repaired + report.discarded === 0) break
       }
+      // Say why: what still waits for a vector, with the last (redacted) error and the next attempt.
+      const issues = await memory.repairIssues(namespace, { limit: 100 })
       if (flags.json === true) {
         writeJson<RepairJson>(context.io, {
           version: 1,
           command: 'repair',
           ...(namespace === undefined ? {} : { namespace }),
           ...total,
+          issues: issues.map(toRepairIssueJson),
         })
       } else {
         context.io.out(
           `repaired ${total.repaired} of ${total.claimed} claimed` +
             (total.failed > 0 ? `; ${total.failed} failed and will be retried later` : '') +
             (total.parked > 0 ? `; ${total.parked} parked after too many attempts` : '') +
-            '\n',
+            (total.released > 0 ? `; ${total.released} given back unchanged for the next run` : '') +
+            '\n' +
+            formatRepairIssues(issues),
         )
       }
       if (context.signal.aborted) context.exitCode = ExitCode.interrupted

@@ -24,6 +24,7 @@ interface SearchFlags {
   asOf?: Date
   minScore?: number
   mode?: RecallOptions['mode']
+  explain?: boolean
   json?: boolean
 }
 
@@ -38,6 +39,10 @@ export function registerSearchCommand(program: Command, context: CommandContext)
       'agent-memory search "how does Alice like answers?" --namespace alice',
     ],
     [
+      'the best match and how its score came about',
+      'agent-memory search "coffee" -n alice --limit 1 --explain',
+    ],
+    [
       'what was true on a date, as JSON',
       'agent-memory search "where does Alice live" -n alice --as-of 2024-06-01 --json',
     ],
@@ -49,7 +54,8 @@ export function registerSearchCommand(program: Command, context: CommandContext)
     .option('--as-of <date>', 'what was true at that time (ISO 8601), superseded facts included', isoDate)
     .option('--min-score <0..1>', 'drop hits scoring below this', unitInterval)
     .addOption(new Option('--mode <mode>', 'which legs run').choices(['hybrid', 'vector', 'keyword']))
-    .option('--json', 'print the hits as JSON')
+    .option('--explain', 'show how each score came about: fused legs × modifier, each leg, relevance')
+    .option('--json', 'print the hits as JSON (always with the per-leg scores)')
     .action(async (query: string, flags: SearchFlags) => {
       const namespace = resolveNamespace(flags.namespace, context.env)
       const filter: MemoryFilter = {}
@@ -88,6 +94,8 @@ export function registerSearchCommand(program: Command, context: CommandContext)
         context.io.out(`no memories in ${namespace} match "${query}"\n`)
         return
       }
-      context.io.out(`${result.hits.map((hit, index) => formatRecallHit(hit, index + 1)).join('\n')}\n`)
+      context.io.out(
+        `${result.hits.map((hit, index) => formatRecallHit(hit, index + 1, { explain: flags.explain === true })).join('\n')}\n`,
+      )
     })
 }

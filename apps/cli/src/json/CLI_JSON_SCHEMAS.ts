@@ -4,6 +4,7 @@ import { HistoryJsonSchema } from './HistoryJsonSchema.js'
 import { IngestJsonSchema } from './IngestJsonSchema.js'
 import { InitJsonSchema } from './InitJsonSchema.js'
 import { ListJsonSchema } from './ListJsonSchema.js'
+import { ObserveJsonSchema } from './ObserveJsonSchema.js'
 import { ReembedJsonSchema } from './ReembedJsonSchema.js'
 import { RememberJsonSchema } from './RememberJsonSchema.js'
 import { RepairJsonSchema } from './RepairJsonSchema.js'
@@ -23,4 +24,5 @@ export const CLI_JSON_SCHEMAS = {
   stats: StatsJsonSchema,
   repair: RepairJsonSchema,
   reembed: ReembedJsonSchema,
+  observe: ObserveJsonSchema,
 } as const

@@ -1,10 +1,13 @@
 import { z } from 'zod'
 import { jsonDocument } from './jsonDocument.js'
 import { MemoryJsonSchema } from './MemoryJsonSchema.js'
+import { RepairIssueJsonSchema } from './RepairIssueJsonSchema.js'
 
 /** `agent-memory get <id> --json` (a missing id is an error document, `reason: "not_found"`). */
 export const GetJsonSchema = jsonDocument('get', {
   namespace: z.string(),
   memory: MemoryJsonSchema,
+  /** Set while the memory has no vector: the repair queue's last error and next attempt. */
+  repair: RepairIssueJsonSchema.optional(),
 })
 export type GetJson = z.infer<typeof GetJsonSchema>

@@ -14,6 +14,8 @@ export const ReembedJsonSchema = jsonDocument('reembed', {
   discarded: count,
   failed: count,
   parked: count,
+  /** Claimed, then given back unpenalised because the run was interrupted. */
+  released: count,
   /** Still pending when the run ended. */
   remaining: count,
 })

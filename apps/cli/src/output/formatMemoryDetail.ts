@@ -1,9 +1,13 @@
-import type { Memory } from '@agent-memory/core'
+import type { Memory, RepairIssue } from '@agent-memory/core'
+import { describeNextAttempt } from './describeNextAttempt.js'
 import { escapeForTerminal } from './escapeForTerminal.js'
 import { formatTimestamp } from './formatTimestamp.js'
 
-/** Every field of a memory, one per line, for `get` and `history`; stored text is escaped for the terminal. */
-export function formatMemoryDetail(memory: Memory): string {
+/**
+ * Every field of a memory, one per line, for `get` and `history`; stored text is escaped for the
+ * terminal. `repair`: the queue's record of a memory without a vector (why, and when it is retried).
+ */
+export function formatMemoryDetail(memory: Memory, repair?: RepairIssue): string {
   const rows: Array<[string, string]> = [
     ['id', memory.id],
     ['namespace', memory.namespace],
@@ -15,6 +19,11 @@ export function formatMemoryDetail(memory: Memory): string {
     ['confidence', memory.confidence === null ? 'untracked' : memory.confidence.toFixed(2)],
     ['embedding', memory.embedState],
   ]
+  if (repair !== undefined) {
+    rows.push(['attempts', String(repair.attempts)])
+    if (repair.lastError !== null) rows.push(['last error', repair.lastError])
+    rows.push(['next attempt', describeNextAttempt(repair)])
+  }
   if (memory.tags.length > 0) rows.push(['tags', memory.tags.join(', ')])
   if (memory.validFrom !== null || memory.validTo !== null) {
     rows.push(['valid', `${formatTimestamp(memory.validFrom)} → ${formatTimestamp(memory.validTo)}`])

@@ -2,6 +2,7 @@ import type { Memory } from '../model/Memory.js'
 import type { MemoryInput } from '../model/MemoryInput.js'
 import type { Embedder } from '../spec/Embedder.js'
 import type { MemoryFilter } from '../spec/MemoryFilter.js'
+import type { RepairIssue } from '../spec/RepairIssue.js'
 import type { ListOptions, Store } from '../spec/Store.js'
 
 /** Outcome of one `remember`. */
@@ -77,6 +78,8 @@ export interface RepairReport {
   discarded: number
   failed: number
   parked: number
+  /** The pass was aborted before its embed call finished: leases given back, no attempt counted. */
+  released: number
 }
 
 /** Options of `MemoryService.rememberMany`. */
@@ -128,4 +131,9 @@ export interface MemoryService {
    * nothing. Call it before closing the store. Never closes the store (the application's).
    */
   close(): Promise<void>
+  /**
+   * The memories still waiting for a vector and why: the last error (redacted), attempts and the
+   * next attempt time. Across namespaces unless one is given; `ids` narrows to those memories.
+   */
+  repairIssues(namespace?: string, options?: { ids?: string[]; limit?: number }): Promise<RepairIssue[]>
 }

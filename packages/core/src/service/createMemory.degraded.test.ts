@@ -16,7 +16,14 @@ describe('degraded paths', () => {
     expect(hybrid.hits[0]?.sources).toEqual(['keyword'])
     expect(hybrid.hits[0]?.scores.relevance).toBeLessThan(memory.minScore)
 
-    expect(await memory.repair()).toEqual({ claimed: 1, repaired: 1, discarded: 0, failed: 0, parked: 0 })
+    expect(await memory.repair()).toEqual({
+      claimed: 1,
+      repaired: 1,
+      discarded: 0,
+      failed: 0,
+      parked: 0,
+      released: 0,
+    })
     expect((await memory.get('u1', result.id))?.embedState).toBe('ok')
     const found = await memory.recall('u1', 'cello weekends', { mode: 'vector' })
     expect(found.hits[0]?.memory.id).toBe(result.id)

@@ -12,6 +12,7 @@ import { recall } from './recall/recall.js'
 import { remember } from './remember/remember.js'
 import { rememberMany } from './remember/rememberMany.js'
 import { updateMemory } from './remember/updateMemory.js'
+import { repairIssues } from './repair/repairIssues.js'
 import { repairPending } from './repair/repairPending.js'
 
 /**
@@ -51,5 +52,6 @@ export function createMemory(config: {
     repair: (options) => repairPending(context, options),
     flush: () => context.reinforcements.flush(),
     close: () => context.reinforcements.close(),
+    repairIssues: (namespace, options) => repairIssues(context, namespace, options),
   }
 }

@@ -1,4 +1,5 @@
 import type { Chunk } from '../model/Chunk.js'
+import type { RepairIssue } from './RepairIssue.js'
 
 /** A pending memory leased to one repair worker. */
 export interface PendingClaim {
@@ -49,7 +50,18 @@ export interface RepairStore {
     id: string,
     options: { backoffMs: number; maxAttempts: number; error: string },
   ): Promise<'retry' | 'parked'>
+  /**
+   * Gives claimed rows back without counting an attempt (a repair aborted before its embed call
+   * finished): the lease ends now, attempts and backoff stay as they were.
+   */
+  releaseClaims(claims: ReadonlyArray<{ namespace: string; id: string }>): Promise<void>
   repairStats(namespace?: string): Promise<RepairStats>
+  /**
+   * The memories still without a vector (pending or parked), oldest first, with why: attempts,
+   * the last recorded error and the next attempt time. Across namespaces unless `namespace` is
+   * given; `ids` narrows to those memories; at most `limit` (default 100, at most 1000).
+   */
+  repairIssues(namespace?: string, options?: { ids?: string[]; limit?: number }): Promise<RepairIssue[]>
 }
 
 export function isRepairStore(store: object): store is RepairStore {

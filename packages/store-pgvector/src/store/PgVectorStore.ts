@@ -3,10 +3,12 @@ import type {
   ChunkStore,
   ListOptions,
   Memory,
+  MemoryFilter,
   MemoryWrite,
   NamespaceStats,
   PendingClaim,
   ReinforceOptions,
+  RepairIssue,
   RepairStats,
   RepairStore,
   ScoredMemory,
@@ -39,6 +41,7 @@ import { storageBytes } from './meta/storageBytes.js'
 import type { PgVectorStoreOptions } from './PgVectorStoreOptions.js'
 import type { RepairQueueEntry } from './RepairQueueEntry.js'
 import { chunksOf } from './read/chunksOf.js'
+import { countMemories } from './read/countMemories.js'
 import { findByFingerprint } from './read/findByFingerprint.js'
 import { findByFingerprints } from './read/findByFingerprints.js'
 import { getMemory } from './read/getMemory.js'
@@ -48,6 +51,8 @@ import { claimPending } from './repair/claimPending.js'
 import { completeRepair } from './repair/completeRepair.js'
 import { failRepair } from './repair/failRepair.js'
 import { markAllPending } from './repair/markAllPending.js'
+import { releaseClaims } from './repair/releaseClaims.js'
+import { repairIssues } from './repair/repairIssues.js'
 import { repairQueue } from './repair/repairQueue.js'
 import { repairStats } from './repair/repairStats.js'
 import { CHUNK_VECTOR_SEARCH } from './search/CHUNK_VECTOR_SEARCH.js'
@@ -219,8 +224,16 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
     return failRepair(this.#context, namespace, id, options)
   }
 
+  releaseClaims(claims: ReadonlyArray<{ namespace: string; id: string }>): Promise<void> {
+    return releaseClaims(this.#context, claims)
+  }
+
   repairStats(namespace?: string): Promise<RepairStats> {
     return repairStats(this.#context, namespace)
+  }
+
+  repairIssues(namespace?: string, options?: { ids?: string[]; limit?: number }): Promise<RepairIssue[]> {
+    return repairIssues(this.#context, namespace, options)
   }
 
   stats(namespace?: string): Promise<NamespaceStats[]> {
@@ -232,8 +245,15 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
   }
 
   /** The repair queue with each row's stored reason, oldest first (the web inspector's repair page). */
-  repairQueue(options: { namespace?: string; limit?: number } = {}): Promise<RepairQueueEntry[]> {
+  repairQueue(
+    options: { namespace?: string; ids?: string[]; limit?: number } = {},
+  ): Promise<RepairQueueEntry[]> {
     return repairQueue(this.#context, options)
+  }
+
+  /** How many memories `list` pages through in a namespace with this filter (the CLI's list total). */
+  countMemories(namespace: string, filter?: MemoryFilter): Promise<number> {
+    return countMemories(this.#context, namespace, filter)
   }
 
   /** A memory's chunk texts in order (empty when it has none or is missing from the namespace). */

@@ -1,16 +1,7 @@
-/** A memory waiting for its vector, as the repair queue holds it. */
-export interface RepairQueueEntry {
-  namespace: string
-  id: string
+import type { RepairIssue } from '@agent-memory/core'
+
+/** A memory waiting for its vector, as the repair queue holds it, with its text (the inspector's repair page). */
+export interface RepairQueueEntry extends RepairIssue {
   content: string
-  /** `pending`: repair will retry; `failed`: parked after too many attempts (a re-run of repair retries it). */
-  embedState: 'pending' | 'failed'
-  attempts: number
-  /** When the next attempt may run (backoff); null: now. */
-  nextAttemptAt: Date | null
-  /** Set while a repair worker holds it. */
-  leasedUntil: Date | null
-  /** The last failure, as repair recorded it (already redacted, never a key). */
-  lastError: string | null
   createdAt: Date
 }

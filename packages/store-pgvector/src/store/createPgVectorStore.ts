@@ -6,6 +6,7 @@ import { PgliteExecutor } from '../sql/PgliteExecutor.js'
 import { PoolExecutor } from '../sql/PoolExecutor.js'
 import type { ReadReplicaOptions } from '../sql/ReadReplicaOptions.js'
 import { type DatabaseHandle, toExecutor } from '../sql/toExecutor.js'
+import { PGVECTOR_STORE_DEFAULTS } from './PGVECTOR_STORE_DEFAULTS.js'
 import { PgVectorStore } from './PgVectorStore.js'
 import type { PgVectorStoreOptions } from './PgVectorStoreOptions.js'
 import { withReadReplica } from './withReadReplica.js'
@@ -52,14 +53,14 @@ export async function createPgVectorStore(options: CreatePgVectorStoreOptions): 
   if (sources.length !== 1) {
     throw new InvalidArgumentError('pool', 'pass exactly one of pool, db or connectionString')
   }
-  const statementTimeoutMs = options.statementTimeoutMs ?? 30_000
+  const statementTimeoutMs = options.statementTimeoutMs ?? PGVECTOR_STORE_DEFAULTS.statementTimeoutMs
   const onConnectionError = options.onConnectionError
   const schema = options.schema === undefined ? {} : { schema: options.schema }
   let executor: Executor
   if (options.connectionString !== undefined) {
     const pool = new pg.Pool({
       connectionString: options.connectionString,
-      max: options.maxConnections ?? 10,
+      max: options.maxConnections ?? PGVECTOR_STORE_DEFAULTS.maxConnections,
     })
     executor = new PoolExecutor(pool, {
       statementTimeoutMs,
@@ -78,7 +79,8 @@ export async function createPgVectorStore(options: CreatePgVectorStoreOptions): 
     executor = withReadReplica(executor, options)
   }
   try {
-    if (options.migrate === true) await migrateWith(executor, { dimensions: options.dimensions })
+    if (options.migrate ?? PGVECTOR_STORE_DEFAULTS.migrate)
+      await migrateWith(executor, { dimensions: options.dimensions })
     // A caller's PGlite has no autovacuum either: collect statistics it never got (see PgliteExecutor).
     if (executor instanceof PgliteExecutor) await executor.analyzeIfNeeded()
     return await new PgVectorStore(executor, options).open()

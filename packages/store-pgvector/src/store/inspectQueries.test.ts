@@ -49,6 +49,37 @@ function inspectSuite(name: string, open: () => Promise<PgVectorStore>) {
       }
     })
 
+    it('counts what list pages through, with the same filter and liveness, per namespace', async () => {
+      const store = await open()
+      try {
+        const write = (id: string, tags: string[], extra: Record<string, unknown> = {}) => ({
+          id,
+          tier: 'semantic' as const,
+          content: `content ${id}`,
+          fingerprint: id,
+          embedding: v(),
+          tags,
+          ...extra,
+        })
+        await store.upsert('count', [
+          write('a', ['x']),
+          write('b', ['x', 'y']),
+          write('c', []),
+          write('gone', ['x'], { expiresAt: new Date('2020-01-01') }),
+        ])
+        await store.upsert('count-other', [write('d', ['x'])])
+        expect(await store.countMemories('count')).toBe(3)
+        expect(await store.countMemories('count', { tags: ['x'] })).toBe(2)
+        expect(await store.countMemories('count', { tags: ['x'], includeExpired: true })).toBe(3)
+        expect(await store.countMemories('count', { tags: ['x'] })).toBe(
+          (await store.list('count', { filter: { tags: ['x'] } })).length,
+        )
+        expect(await store.countMemories('nobody')).toBe(0)
+      } finally {
+        await store.close()
+      }
+    })
+
     it("returns a memory's chunks in order, and nothing across namespaces", async () => {
       const store = await open()
       try {

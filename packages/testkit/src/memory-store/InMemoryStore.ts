@@ -9,6 +9,7 @@ import {
   type NamespaceStats,
   type PendingClaim,
   type ReinforceOptions,
+  type RepairIssue,
   type RepairStats,
   type RepairStore,
   type ScoredMemory,
@@ -30,6 +31,8 @@ import { rowHistory } from './read/rowHistory.js'
 import { claimPendingRows } from './repair/claimPendingRows.js'
 import { completeRowRepair } from './repair/completeRowRepair.js'
 import { failRowRepair } from './repair/failRowRepair.js'
+import { releaseRowClaims } from './repair/releaseRowClaims.js'
+import { rowRepairIssues } from './repair/rowRepairIssues.js'
 import { rowRepairStats } from './repair/rowRepairStats.js'
 import { searchRowChunks } from './search/searchRowChunks.js'
 import { searchRowText } from './search/searchRowText.js'
@@ -178,8 +181,16 @@ export class InMemoryStore implements Store, ChunkStore, RepairStore {
     return failRowRepair(this.state, namespace, id, options)
   }
 
+  releaseClaims(claims: ReadonlyArray<{ namespace: string; id: string }>): Promise<void> {
+    return releaseRowClaims(this.state, claims)
+  }
+
   repairStats(namespace?: string): Promise<RepairStats> {
     return rowRepairStats(this.state, namespace)
+  }
+
+  repairIssues(namespace?: string, options?: { ids?: string[]; limit?: number }): Promise<RepairIssue[]> {
+    return rowRepairIssues(this.state, namespace, options)
   }
 
   async close(): Promise<void> {}

@@ -2,6 +2,7 @@ import { ValidationError } from '../../errors/ValidationError.js'
 import type { Memory } from '../../model/Memory.js'
 import { NamespaceSchema } from '../../model/Namespace.js'
 import type { ListOptions } from '../../spec/Store.js'
+import { checkFilterDates } from '../context/checkFilterDates.js'
 import { checkFilterKeys } from '../context/checkFilterKeys.js'
 import type { ServiceContext } from '../context/ServiceContext.js'
 import { describeIssues } from '../describeIssues.js'
@@ -23,6 +24,7 @@ export async function listMemories(
   if (offset !== undefined && !(Number.isInteger(offset) && offset >= 0))
     issues.push('offset: must be a non-negative integer')
   checkFilterKeys(listOptions?.filter, issues)
+  checkFilterDates(listOptions?.filter, issues)
   if (issues.length > 0) throw new ValidationError(issues)
   return context.store.list(ns.data!, listOptions)
 }

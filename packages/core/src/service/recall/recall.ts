@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { ValidationError } from '../../errors/ValidationError.js'
 import { NamespaceSchema } from '../../model/Namespace.js'
 import { normalizeText } from '../../text/normalizeText.js'
+import { checkFilterDates } from '../context/checkFilterDates.js'
 import { checkFilterKeys } from '../context/checkFilterKeys.js'
 import type { ServiceContext } from '../context/ServiceContext.js'
 import { describeIssues } from '../describeIssues.js'
@@ -50,6 +51,7 @@ function planRecall(
   const parsedOptions = RecallOptionsSchema.safeParse(recallOptions ?? {})
   if (!parsedOptions.success) issues.push(...describeIssues(parsedOptions.error.issues))
   checkFilterKeys(recallOptions?.filter, issues)
+  checkFilterDates(recallOptions?.filter, issues)
   if (issues.length > 0) throw new ValidationError(issues)
   const limit = recallOptions.limit ?? context.defaultLimit
   const pool = Math.min(MAX_POOL, Math.max(limit * context.candidateFactor, MIN_POOL))

@@ -8,20 +8,24 @@ import type { ServiceContext } from '../context/ServiceContext.js'
 import { embedWithinBudget } from '../embedWithinBudget.js'
 import type { RepairReport } from '../MemoryService.js'
 import { repairBackoffMs } from '../repairBackoffMs.js'
+import { describeRepairFailure } from './describeRepairFailure.js'
 
 /**
  * `MemoryService.repair`: one pass over the pending-embed queue: claim a batch (leased), embed
  * all of it in one budgeted call, then complete each row guarded by its fingerprint (a content
  * change while embedding discards the result) or record the failure with exponential backoff
- * and full jitter (parked after `maxAttempts`). A store without a queue reports zeros.
- * `claimed = repaired + discarded + failed + parked`.
+ * and full jitter (parked after `maxAttempts`). A pass aborted (`signal`) before its embed call
+ * finished gives the batch back unpenalised: stopping a worker or pressing Ctrl-C says nothing
+ * about the rows, so neither an attempt nor a backoff is recorded and the next run claims them at
+ * once. A store without a queue reports zeros.
+ * `claimed = repaired + discarded + failed + parked + released`.
  */
 export async function repairPending(
   context: ServiceContext,
   repairArgs: { limit?: number; namespace?: string; signal?: AbortSignal } = {},
 ): Promise<RepairReport> {
   const { store, repair: settings } = context
-  const outcome: RepairReport = { claimed: 0, repaired: 0, discarded: 0, failed: 0, parked: 0 }
+  const outcome: RepairReport = { claimed: 0, repaired: 0, discarded: 0, failed: 0, parked: 0, released: 0 }
   if (!isRepairStore(store)) return outcome
   const limit = repairArgs.limit ?? settings.batchSize
   if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
@@ -49,8 +53,13 @@ export async function repairPending(
       ...(repairArgs.signal ? { signal: repairArgs.signal } : {}),
     })
   } catch (error) {
+    if (repairArgs.signal?.aborted) {
+      await store.releaseClaims(claims)
+      outcome.released = claims.length
+      return outcome
+    }
     context.report(error, 'repair.embed')
-    failure = error instanceof Error ? `${error.name}: ${error.message}` : 'embedding failed'
+    failure = describeRepairFailure(error)
   }
   let cursor = 0
   for (const [i, claim] of claims.entries()) {

@@ -1,11 +1,9 @@
 import { InvalidArgumentError } from '@agent-memory/core'
 import type { Executor } from '../../sql/Executor.js'
 import type { KeywordIndex } from '../keyword/KeywordIndex.js'
+import { PGVECTOR_STORE_DEFAULTS } from '../PGVECTOR_STORE_DEFAULTS.js'
 import type { PgVectorStoreOptions } from '../PgVectorStoreOptions.js'
 import type { StoreContext } from './StoreContext.js'
-
-/** See `PgVectorStoreOptions.exactSearchMaxRows`. */
-const EXACT_SEARCH_MAX_ROWS = 500
 
 /** Resolves the options once (their defaults are documented on `PgVectorStoreOptions`). */
 export function createStoreContext(
@@ -16,7 +14,7 @@ export function createStoreContext(
   if (!Number.isInteger(options.dimensions) || options.dimensions < 1 || options.dimensions > 16_000) {
     throw new InvalidArgumentError('dimensions', 'dimensions must be an integer in 1..16000')
   }
-  const recallSampleRate = options.recallSampleRate ?? 0.01
+  const recallSampleRate = options.recallSampleRate ?? PGVECTOR_STORE_DEFAULTS.recallSampleRate
   if (!(recallSampleRate >= 0 && recallSampleRate <= 1)) {
     throw new InvalidArgumentError('recallSampleRate', 'recallSampleRate must be a number in 0..1')
   }
@@ -26,7 +24,7 @@ export function createStoreContext(
     model: options.model,
     exactSearchMaxRows: Math.min(
       1_000_000_000,
-      Math.max(0, Math.floor(options.exactSearchMaxRows ?? EXACT_SEARCH_MAX_ROWS)),
+      Math.max(0, Math.floor(options.exactSearchMaxRows ?? PGVECTOR_STORE_DEFAULTS.exactSearchMaxRows)),
     ),
     autoIndex: options.autoIndex ?? executor.kind === 'postgres',
     recallSampleRate,
@@ -37,8 +35,8 @@ export function createStoreContext(
       samples: new Set(),
       closing: false,
     },
-    bulkThreshold: options.bulkThreshold ?? 500,
-    countTtlMs: options.namespaceCountTtlMs ?? 30_000,
+    bulkThreshold: options.bulkThreshold ?? PGVECTOR_STORE_DEFAULTS.bulkThreshold,
+    countTtlMs: options.namespaceCountTtlMs ?? PGVECTOR_STORE_DEFAULTS.namespaceCountTtlMs,
     searchFacts: new Map(),
     keywordStats: new Map(),
     keywordIndex,

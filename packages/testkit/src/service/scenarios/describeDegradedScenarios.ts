@@ -41,6 +41,7 @@ export function describeDegradedScenarios(suite: ServiceScenarioSuite): void {
           discarded: 0,
           failed: 0,
           parked: 0,
+          released: 0,
         })
         expect((await memory.get(ns, short.id))?.embedState).toBe('ok')
         expect((await memory.get(ns, long.id))?.embedState).toBe('ok')
@@ -97,6 +98,84 @@ export function describeDegradedScenarios(suite: ServiceScenarioSuite): void {
         const hung = await slow.memory.recall(ns, 'green tea')
         expect(hung.degraded).toBe('keyword_only')
         expect(hung.hits.map((hit) => hit.memory.content)).toEqual(['The user likes green tea'])
+      },
+      timeout,
+    )
+
+    test(
+      'a failed repair says why: the last error, attempts and the next attempt time (repairIssues)',
+      async () => {
+        const { memory, embedder } = serviceWith({ repair: { baseBackoffMs: 60_000, maxBackoffMs: 60_000 } })
+        const ns = 'scenario-say-why'
+        embedder.mode = 'down'
+        const stored = await memory.remember(ns, { content: 'The user restores old typewriters' })
+        expect(await memory.repairIssues(ns, { ids: [stored.id] })).toEqual([
+          expect.objectContaining({ id: stored.id, attempts: 0, lastError: null, embedState: 'pending' }),
+        ])
+        const startedAt = Date.now()
+        expect(await memory.repair({ namespace: ns })).toMatchObject({ claimed: 1, failed: 1 })
+        const [issue] = await memory.repairIssues(ns, { ids: [stored.id] })
+        expect(issue).toMatchObject({ namespace: ns, id: stored.id, embedState: 'pending', attempts: 1 })
+        expect(issue!.lastError).toBe('EmbeddingError: embedder unreachable')
+        expect(issue!.leasedUntil).toBeNull()
+        // Full jitter: somewhere in the next minute, never before now.
+        expect(issue!.nextAttemptAt!.getTime()).toBeGreaterThanOrEqual(startedAt - 1_000)
+        expect(issue!.nextAttemptAt!.getTime()).toBeLessThanOrEqual(Date.now() + 61_000)
+        expect(await memory.repairIssues('scenario-say-why-elsewhere')).toEqual([])
+        await expect(memory.repairIssues(ns, { limit: 0 })).rejects.toMatchObject({ reason: 'validation' })
+      },
+      timeout,
+    )
+
+    test(
+      'an aborted repair gives its batch back: no attempt counted, no backoff, claimable at once',
+      async () => {
+        const { memory, store, embedder } = serviceWith({
+          repair: { baseBackoffMs: 3_600_000, maxBackoffMs: 3_600_000 },
+        })
+        const ns = 'scenario-repair-abort'
+        embedder.mode = 'down'
+        const stored = await memory.rememberMany(ns, [
+          { content: 'The user keeps bees on the roof' },
+          { content: 'The user bakes rye bread on Sundays' },
+        ])
+        embedder.mode = 'hang'
+        const controller = new AbortController()
+        const pass = memory.repair({ namespace: ns, signal: controller.signal })
+        const callsBefore = embedder.calls
+        // Abort once the embed call is in flight (the batch is claimed and leased by then).
+        await vi.waitFor(() => expect(embedder.calls).toBeGreaterThan(callsBefore))
+        expect((await memory.repairIssues(ns)).map((issue) => issue.leasedUntil !== null)).toEqual([
+          true,
+          true,
+        ])
+        controller.abort(new Error('stopped by the operator'))
+        expect(await pass).toEqual({
+          claimed: 2,
+          repaired: 0,
+          discarded: 0,
+          failed: 0,
+          parked: 0,
+          released: 2,
+        })
+        for (const issue of await memory.repairIssues(ns)) {
+          expect(issue).toMatchObject({
+            attempts: 0,
+            lastError: null,
+            nextAttemptAt: null,
+            leasedUntil: null,
+          })
+        }
+        if ('repairStats' in store) {
+          expect(await (store as { repairStats(ns: string): Promise<unknown> }).repairStats(ns)).toEqual({
+            pending: 2,
+            leased: 0,
+            failed: 0,
+          })
+        }
+        embedder.mode = 'up'
+        expect(await memory.repair({ namespace: ns })).toMatchObject({ claimed: 2, repaired: 2, released: 0 })
+        for (const { id } of stored) expect((await memory.get(ns, id))?.embedState).toBe('ok')
       },
       timeout,
     )

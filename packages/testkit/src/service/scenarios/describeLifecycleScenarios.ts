@@ -169,5 +169,40 @@ export function describeLifecycleScenarios(suite: ServiceScenarioSuite): void {
       },
       timeout,
     )
+
+    test(
+      'asOf and the other filter dates outside 0001..9999 are a validation error naming the field, never a database error',
+      async () => {
+        const { memory } = serviceWith()
+        const ns = 'scenario-asof-range'
+        await memory.remember(ns, { content: 'The user moved to Lisbon' })
+        const yearZero = new Date('0000-01-01T00:00:00Z')
+        const year10k = new Date('+010000-01-01T00:00:00Z')
+        for (const [filter, field] of [
+          [{ asOf: yearZero }, 'filter.asOf'],
+          [{ asOf: year10k }, 'filter.asOf'],
+          [{ createdAfter: yearZero }, 'filter.createdAfter'],
+          [{ accessedAfter: new Date(Number.NaN) }, 'filter.accessedAfter'],
+        ] as const) {
+          for (const read of [
+            () => memory.recall(ns, 'where does the user live', { filter }),
+            () => memory.list(ns, { filter }),
+          ]) {
+            const error = await read().then(
+              () => undefined,
+              (caught: unknown) => caught,
+            )
+            expect(error).toMatchObject({ name: 'ValidationError', reason: 'validation' })
+            expect((error as Error).message).toContain(field)
+            expect((error as Error).message).not.toMatch(/SQLSTATE|22008/)
+          }
+        }
+        // The edges themselves are fine.
+        const edge = new Date('0001-01-01T00:00:00Z')
+        await expect(memory.recall(ns, 'Lisbon', { filter: { asOf: edge } })).resolves.toBeDefined()
+        expect(await memory.list(ns, { filter: { asOf: new Date('9999-12-31T00:00:00Z') } })).toHaveLength(1)
+      },
+      timeout,
+    )
   })
 }

@@ -83,5 +83,79 @@ export function describeStoreRepair(suite: ContractSuite): void {
       const third = await suite.store.claimPending({ limit: 1, leaseMs: 60_000, namespace: ns })
       expect(third).toEqual([expect.objectContaining({ id, attempts: 1 })])
     })
+
+    it('says why each row waits: attempts, the last error and the next attempt time (repairIssues)', async () => {
+      const ns = uid('issues')
+      const [a, b, c] = [uid('a'), uid('b'), uid('c')]
+      await suite.store.upsert(ns, [
+        write(a, 'waits', null),
+        write(b, 'fails', null),
+        write(c, 'embedded', v(0)),
+      ])
+      await suite.store.upsert(uid('other'), [write(uid('x'), 'elsewhere', null)])
+      expect((await suite.store.repairIssues(ns)).map((issue) => issue.id).sort()).toEqual([a, b].sort())
+      expect(await suite.store.repairIssues(ns, { ids: [a] })).toEqual([
+        {
+          namespace: ns,
+          id: a,
+          embedState: 'pending',
+          attempts: 0,
+          lastError: null,
+          nextAttemptAt: null,
+          leasedUntil: null,
+        },
+      ])
+
+      await suite.store.claimPending({ limit: 10, leaseMs: 60_000, namespace: ns })
+      const [leased] = await suite.store.repairIssues(ns, { ids: [a] })
+      expect(leased!.leasedUntil).toBeInstanceOf(Date)
+      const before = Date.now()
+      await suite.store.failRepair(ns, b, {
+        backoffMs: 3_600_000,
+        maxAttempts: 5,
+        error: 'EmbeddingError: HTTP 503',
+      })
+      const [failed] = await suite.store.repairIssues(ns, { ids: [b] })
+      expect(failed).toMatchObject({
+        id: b,
+        embedState: 'pending',
+        attempts: 1,
+        lastError: 'EmbeddingError: HTTP 503',
+      })
+      expect(failed!.leasedUntil).toBeNull()
+      // The database clock and this process's agree to well within the hour of backoff.
+      expect(failed!.nextAttemptAt!.getTime()).toBeGreaterThan(before + 3_000_000)
+
+      await suite.store.failRepair(ns, b, { backoffMs: 0, maxAttempts: 2, error: 'EmbeddingError: HTTP 401' })
+      expect(await suite.store.repairIssues(ns, { ids: [b] })).toEqual([
+        expect.objectContaining({ embedState: 'failed', attempts: 2, lastError: 'EmbeddingError: HTTP 401' }),
+      ])
+      expect(await suite.store.repairIssues(ns, { ids: [c] })).toEqual([])
+      expect(await suite.store.repairIssues(ns, { ids: [] })).toEqual([])
+      expect(await suite.store.repairIssues(ns, { limit: 1 })).toHaveLength(1)
+      const everywhere = await suite.store.repairIssues()
+      expect(everywhere.some((issue) => issue.namespace !== ns)).toBe(true)
+      expect(everywhere.every((issue) => !('content' in issue))).toBe(true)
+    })
+
+    it('gives released claims back at once, without counting an attempt (releaseClaims)', async () => {
+      const ns = uid('release')
+      const [a, b] = [uid('a'), uid('b')]
+      await suite.store.upsert(ns, [write(a, 'first', null), write(b, 'second', null)])
+      const claims = await suite.store.claimPending({ limit: 10, leaseMs: 600_000, namespace: ns })
+      expect(claims).toHaveLength(2)
+      expect(await suite.store.claimPending({ limit: 10, leaseMs: 600_000, namespace: ns })).toEqual([])
+      await suite.store.releaseClaims(claims)
+      expect(await suite.store.repairStats(ns)).toEqual({ pending: 2, leased: 0, failed: 0 })
+      const again = await suite.store.claimPending({ limit: 10, leaseMs: 600_000, namespace: ns })
+      expect(again.map((claim) => [claim.id, claim.attempts]).sort()).toEqual(
+        [
+          [a, 0],
+          [b, 0],
+        ].sort(),
+      )
+      expect((await suite.store.repairIssues(ns)).every((issue) => issue.lastError === null)).toBe(true)
+      await suite.store.releaseClaims([])
+    })
   })
 }
