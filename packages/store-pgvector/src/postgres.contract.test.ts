@@ -24,7 +24,7 @@ if (requirePostgres('Store contract: PgVectorStore on PostgreSQL')) {
   describeStoreContract('PgVectorStore on PostgreSQL', postgresFactory(true), {
     completeness: {
       // Load without any HNSW index, then build what the sizes call for (pgvector: "create
-      // indexes after loading"). 20,000 rows exceed the default exactSearchMaxRows (500): that
+      // indexes after loading"). 20,000 rows exceed the default exactSearchMaxRows (2,000): that
       // namespace gets its own partial HNSW index and must still return full answers with high recall.
       factory: postgresFactory(false),
       afterLoad: async (handle) => {

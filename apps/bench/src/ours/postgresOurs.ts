@@ -91,7 +91,7 @@ export function postgresOursSearch(options: PostgresOursOptions): OursSearchFact
       },
       settings: () => ({
         exactSearchMaxRows: options.exactSearchMaxRows ?? '500 (default)',
-        'ANN ef_search': 'max(40, k), iterative_scan relaxed_order, per-namespace partial HNSW',
+        'ANN ef_search': 'max(100, k), iterative_scan relaxed_order, per-namespace partial HNSW',
         storage: 'PLAIN',
       }),
       close: () => close(opened),

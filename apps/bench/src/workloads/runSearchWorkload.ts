@@ -213,7 +213,7 @@ export async function runSearchWorkload(
   }
   if (oursTargets.length === 0) notes.push('Our store was not available in this run: only the baselines ran.')
   notes.push(
-    'Our store searches a namespace of ≤ exactSearchMaxRows (default 500) rows exactly and a larger one through its own partial HNSW index (built after the load by `maintainVectorIndexes`); the “ANN forced” row lowers that threshold to 100.',
+    'Our store searches a namespace of ≤ exactSearchMaxRows (default 2,000) rows exactly and a larger one through its own partial HNSW index (built after the load by `maintainVectorIndexes`); the “ANN forced” row lowers that threshold to 100.',
   )
   return {
     report: {

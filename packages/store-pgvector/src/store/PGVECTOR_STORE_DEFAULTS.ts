@@ -4,8 +4,12 @@
  * reasoning is on its declaration (`PgVectorStoreOptions`, `CreatePgVectorStoreOptions`).
  */
 export const PGVECTOR_STORE_DEFAULTS = {
-  /** PostgreSQL; the embedded store uses its own (`PGLITE_EXACT_SEARCH_MAX_ROWS`). */
-  exactSearchMaxRows: 500,
+  /**
+   * PostgreSQL; the embedded store uses its own (`PGLITE_EXACT_SEARCH_MAX_ROWS`). 2,000, not lower:
+   * an exact scan answers with recall 1.0, while the per-namespace HNSW measured recall@10 0.87–0.93
+   * at 1–4k rows (W10, ef_search 40); below this size the scan is worth its milliseconds.
+   */
+  exactSearchMaxRows: 2_000,
   recallSampleRate: 0.01,
   bulkThreshold: 500,
   namespaceCountTtlMs: 30_000,
