@@ -12,6 +12,8 @@ export const SearchHitJsonSchema = z
       .object({
         semantic: z.number().optional(),
         keyword: z.number().optional(),
+        /** Relevance borrowed from a strong hit written close in time; already in `fused`. */
+        neighbour: z.number().optional(),
         fused: z.number(),
         modifier: z.number(),
         /** What `--min-score` compares (a cosine when a vector leg saw the memory). */
