@@ -1,27 +1,14 @@
 import path from 'node:path'
-import {
-  type EmbeddingsFault,
-  type FakeEmbeddingsServer,
-  startFakeEmbeddingsServer,
-} from '@agent-memory/testkit'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCli, temporaryDirectory } from './__fixtures__/cliProcess.js'
+import type { EmbeddingsFault } from '@agent-memory/testkit'
+import { describe, expect, it } from 'vitest'
+import { runCli } from './__fixtures__/cliProcess.js'
+import { useFakeEmbedder } from './__fixtures__/useFakeEmbedder.js'
 
 const API_KEY = 'sk-or-v1-embedder-causes-0123456789abcdef0'
 
 describe('agent-memory reports why the embedder failed (subprocess, fake server on 127.0.0.1)', () => {
-  let dir: string
-  let remove: () => Promise<void>
-  let server: FakeEmbeddingsServer
   let fault: EmbeddingsFault = { kind: 'ok' }
-  beforeAll(async () => {
-    ;({ dir, remove } = await temporaryDirectory())
-    server = await startFakeEmbeddingsServer({ apiKey: API_KEY, faults: () => fault })
-  })
-  afterAll(async () => {
-    await server.close()
-    await remove()
-  })
+  const fake = useFakeEmbedder({ apiKey: API_KEY, faults: () => fault })
 
   // Each used to end as "the embedder did not answer within 5000 ms" after 6–9 requests.
   it.each([
@@ -38,7 +25,7 @@ describe('agent-memory reports why the embedder failed (subprocess, fake server 
     [{ kind: 'nonFinite', value: null } as EmbeddingsFault, /non-finite value/, 2],
   ])('%o: stored pending, and --debug names the cause', async (scripted, cause, maxRequests) => {
     fault = scripted
-    const before = server.requests.length
+    const before = fake.server.requests.length
     const result = await runCli(
       [
         'remember',
@@ -48,9 +35,9 @@ describe('agent-memory reports why the embedder failed (subprocess, fake server 
         '--json',
         '--debug',
         '--data-dir',
-        path.join(dir, 'store'),
+        path.join(fake.dir, 'store'),
         '--base-url',
-        server.url,
+        fake.server.url,
       ],
       { env: { OPENROUTER_API_KEY: API_KEY } },
     )
@@ -60,6 +47,6 @@ describe('agent-memory reports why the embedder failed (subprocess, fake server 
     expect(result.stderr).toMatch(cause)
     expect(result.stderr).not.toMatch(/did not answer within/)
     expect(result.stderr).not.toContain(API_KEY)
-    expect(server.requests.length - before).toBeLessThanOrEqual(maxRequests)
+    expect(fake.server.requests.length - before).toBeLessThanOrEqual(maxRequests)
   })
 })

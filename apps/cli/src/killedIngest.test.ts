@@ -1,38 +1,25 @@
 import { spawn } from 'node:child_process'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import {
-  type EmbeddingsFault,
-  type FakeEmbeddingsServer,
-  startFakeEmbeddingsServer,
-} from '@agent-memory/testkit'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BIN, CLI_ROOT, cliEnv, runCli, temporaryDirectory } from './__fixtures__/cliProcess.js'
+import type { EmbeddingsFault } from '@agent-memory/testkit'
+import { describe, expect, it } from 'vitest'
+import { BIN, CLI_ROOT, cliEnv, runCli } from './__fixtures__/cliProcess.js'
+import { useFakeEmbedder } from './__fixtures__/useFakeEmbedder.js'
 
 const API_KEY = 'sk-killed-ingest-test-key-0000000000'
 const FILES = 30
 
 describe('kill -9 during ingest, then a rerun (real binary)', () => {
-  let dir: string
-  let remove: () => Promise<void>
-  let server: FakeEmbeddingsServer
   let hangFrom = Number.POSITIVE_INFINITY
-  beforeAll(async () => {
-    ;({ dir, remove } = await temporaryDirectory())
-    // From request `hangFrom` on the embedder never answers: the ingest is stuck mid-way, with
-    // the earlier files committed, when it is killed.
-    server = await startFakeEmbeddingsServer({
-      apiKey: API_KEY,
-      faults: (n): EmbeddingsFault => (n >= hangFrom ? { kind: 'hang' } : { kind: 'ok' }),
-    })
-  })
-  afterAll(async () => {
-    await server.close()
-    await remove()
+  // From request `hangFrom` on the embedder never answers: the ingest is stuck mid-way, with
+  // the earlier files committed, when it is killed.
+  const fake = useFakeEmbedder({
+    apiKey: API_KEY,
+    faults: (n): EmbeddingsFault => (n >= hangFrom ? { kind: 'hang' } : { kind: 'ok' }),
   })
 
   it('completes with every file stored once and nothing duplicated', async () => {
-    const notes = path.join(dir, 'notes')
+    const notes = path.join(fake.dir, 'notes')
     await mkdir(notes)
     for (let i = 0; i < FILES; i++) {
       await writeFile(
@@ -40,19 +27,19 @@ describe('kill -9 during ingest, then a rerun (real binary)', () => {
         `Ada's note number ${i}: item ${i * 7}`,
       )
     }
-    const dataDir = path.join(dir, 'store')
-    const args = ['ingest', notes, '-n', 'ada', '--data-dir', dataDir, '--base-url', server.url]
-    hangFrom = server.requests.length + 4
+    const dataDir = path.join(fake.dir, 'store')
+    const args = ['ingest', notes, '-n', 'ada', '--data-dir', dataDir, '--base-url', fake.server.url]
+    hangFrom = fake.server.requests.length + 4
     const killed = spawn(process.execPath, [BIN, ...args], {
       cwd: CLI_ROOT,
       env: cliEnv({ OPENROUTER_API_KEY: API_KEY }),
       stdio: 'ignore',
     })
     const exited = new Promise((resolve) => killed.on('exit', resolve))
-    for (let waited = 0; server.requests.length < hangFrom && waited < 240_000; waited += 50) {
+    for (let waited = 0; fake.server.requests.length < hangFrom && waited < 240_000; waited += 50) {
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
-    expect(server.requests.length).toBeGreaterThanOrEqual(hangFrom)
+    expect(fake.server.requests.length).toBeGreaterThanOrEqual(hangFrom)
     killed.kill('SIGKILL')
     await exited
 

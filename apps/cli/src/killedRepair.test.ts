@@ -2,38 +2,25 @@ import { spawn } from 'node:child_process'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { CLI_JSON_SCHEMAS } from '@agent-memory/cli/json'
-import {
-  type EmbeddingsFault,
-  type FakeEmbeddingsServer,
-  startFakeEmbeddingsServer,
-} from '@agent-memory/testkit'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BIN, CLI_ROOT, cliEnv, runCli, temporaryDirectory } from './__fixtures__/cliProcess.js'
+import type { EmbeddingsFault } from '@agent-memory/testkit'
+import { describe, expect, it } from 'vitest'
+import { BIN, CLI_ROOT, cliEnv, runCli } from './__fixtures__/cliProcess.js'
+import { useFakeEmbedder } from './__fixtures__/useFakeEmbedder.js'
 
 const API_KEY = 'sk-killed-repair-test-key-00000000000'
 const FILES = 8
 
 describe('kill -9 during repair, then a rerun (real binary, embedded store)', () => {
-  let dir: string
-  let remove: () => Promise<void>
-  let server: FakeEmbeddingsServer
   let fault: (n: number) => EmbeddingsFault = () => ({ kind: 'ok' })
-  beforeAll(async () => {
-    ;({ dir, remove } = await temporaryDirectory())
-    server = await startFakeEmbeddingsServer({ apiKey: API_KEY, faults: (n) => fault(n) })
-  })
-  afterAll(async () => {
-    await server.close()
-    await remove()
-  })
+  const fake = useFakeEmbedder({ apiKey: API_KEY, faults: (n) => fault(n) })
 
   it('is killed mid-batch, with the third batch leased', async () => {
-    const notes = path.join(dir, 'notes')
+    const notes = path.join(fake.dir, 'notes')
     await mkdir(notes)
     for (let i = 0; i < FILES; i++) {
       await writeFile(path.join(notes, `note-${i}.md`), `Bo's garden note ${i}: plant ${i * 3} bulbs`)
     }
-    const online = ['--data-dir', path.join(dir, 'store'), '--base-url', server.url]
+    const online = ['--data-dir', path.join(fake.dir, 'store'), '--base-url', fake.server.url]
     const env = { OPENROUTER_API_KEY: API_KEY }
     // The embedder refuses every write: all of it is stored pending.
     fault = () => ({ kind: 'status', status: 400 })
@@ -44,7 +31,7 @@ describe('kill -9 during repair, then a rerun (real binary, embedded store)', ()
     // Two batches of two are embedded (slowly), the third never answers: the kill lands mid-batch,
     // with that batch leased.
     // Request numbers start at 1: the next two are the first two batches, the third hangs.
-    const hangFrom = server.requests.length + 3
+    const hangFrom = fake.server.requests.length + 3
     fault = (n) => (n >= hangFrom ? { kind: 'hang' } : { kind: 'delay', ms: 200 })
     const killed = spawn(process.execPath, [BIN, 'repair', '--batch', '2', ...online], {
       cwd: CLI_ROOT,
@@ -52,16 +39,16 @@ describe('kill -9 during repair, then a rerun (real binary, embedded store)', ()
       stdio: 'ignore',
     })
     const exited = new Promise((resolve) => killed.on('exit', resolve))
-    for (let waited = 0; server.requests.length < hangFrom && waited < 240_000; waited += 50) {
+    for (let waited = 0; fake.server.requests.length < hangFrom && waited < 240_000; waited += 50) {
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
-    expect(server.requests.length).toBeGreaterThanOrEqual(hangFrom)
+    expect(fake.server.requests.length).toBeGreaterThanOrEqual(hangFrom)
     killed.kill('SIGKILL')
     await exited
   })
 
   it('the rerun completes: every memory embedded once, none duplicated, no lease left behind', async () => {
-    const online = ['--data-dir', path.join(dir, 'store'), '--base-url', server.url]
+    const online = ['--data-dir', path.join(fake.dir, 'store'), '--base-url', fake.server.url]
     const env = { OPENROUTER_API_KEY: API_KEY }
     fault = () => ({ kind: 'ok' })
     const rerun = await runCli(['repair', '--json', ...online], { env })

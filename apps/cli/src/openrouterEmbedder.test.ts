@@ -1,25 +1,15 @@
 import path from 'node:path'
-import { type FakeEmbeddingsServer, startFakeEmbeddingsServer } from '@agent-memory/testkit'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCli, temporaryDirectory } from './__fixtures__/cliProcess.js'
+import { describe, expect, it } from 'vitest'
+import { runCli } from './__fixtures__/cliProcess.js'
+import { useFakeEmbedder } from './__fixtures__/useFakeEmbedder.js'
 
 const API_KEY = 'sk-or-v1-cli-test-0123456789abcdef0123456789'
 
 describe('agent-memory with an OpenAI-compatible embedder (subprocess, fake server on 127.0.0.1)', () => {
-  let dir: string
-  let remove: () => Promise<void>
-  let server: FakeEmbeddingsServer
-  beforeAll(async () => {
-    ;({ dir, remove } = await temporaryDirectory())
-    server = await startFakeEmbeddingsServer({ apiKey: API_KEY })
-  })
-  afterAll(async () => {
-    await server.close()
-    await remove()
-  })
+  const fake = useFakeEmbedder({ apiKey: API_KEY })
 
   it('switches from the hashing embedder with reembed, stores pending when the embedder fails, and repairs', async () => {
-    const dataDir = path.join(dir, 'store')
+    const dataDir = path.join(fake.dir, 'store')
     const offline = await runCli([
       'remember',
       'Nora collects vinyl records',
@@ -31,7 +21,7 @@ describe('agent-memory with an OpenAI-compatible embedder (subprocess, fake serv
     expect(offline.code).toBe(0)
 
     const online = (...args: string[]) =>
-      runCli([...args, '--data-dir', dataDir, '--base-url', server.url], {
+      runCli([...args, '--data-dir', dataDir, '--base-url', fake.server.url], {
         env: { OPENROUTER_API_KEY: API_KEY },
       })
 
@@ -41,7 +31,7 @@ describe('agent-memory with an OpenAI-compatible embedder (subprocess, fake serv
       // The offline default is 512-d, OpenRouter's 1536-d: the width is named first, then the way out.
       /embedder mismatch: the store holds 512-dimensional vectors but this command embeds with 1536-dimensional vectors; run `agent-memory reembed`/,
     )
-    expect(server.requests).toHaveLength(0)
+    expect(fake.server.requests).toHaveLength(0)
 
     const reembed = await online('reembed', '--json')
     expect(reembed.code).toBe(0)
@@ -53,12 +43,14 @@ describe('agent-memory with an OpenAI-compatible embedder (subprocess, fake serv
     })
     // It says which embedder it uses, and never prints the key.
     expect(reembed.stderr).toContain(
-      `embedder openrouter (openai/text-embedding-3-small, 1536 dimensions, ${server.url})`,
+      `embedder openrouter (openai/text-embedding-3-small, 1536 dimensions, ${fake.server.url})`,
     )
     expect(reembed.stderr).not.toContain(API_KEY)
-    expect(server.requests.at(-1)?.headers.authorization).toBe(server.authorizationHash(`Bearer ${API_KEY}`))
+    expect(fake.server.requests.at(-1)?.headers.authorization).toBe(
+      fake.server.authorizationHash(`Bearer ${API_KEY}`),
+    )
 
-    server.script({ kind: 'status', status: 400 })
+    fake.server.script({ kind: 'status', status: 400 })
     const degraded = await online('remember', 'Nora plays the bass guitar', '-n', 'nora', '--json')
     expect(degraded.code).toBe(0)
     const pending = JSON.parse(degraded.stdout)

@@ -1,38 +1,28 @@
 import path from 'node:path'
-import { type FakeEmbeddingsServer, startFakeEmbeddingsServer } from '@agent-memory/testkit'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCli, startCli, temporaryDirectory } from './__fixtures__/cliProcess.js'
+import { describe, expect, it } from 'vitest'
+import { runCli, startCli } from './__fixtures__/cliProcess.js'
+import { useFakeEmbedder } from './__fixtures__/useFakeEmbedder.js'
 
 const API_KEY = 'sk-or-v1-repair-interrupt-0123456789abcdef01'
 
 describe('agent-memory repair interrupted by Ctrl-C (subprocess, fake embedder on 127.0.0.1)', () => {
-  let dir: string
-  let remove: () => Promise<void>
-  let server: FakeEmbeddingsServer
-  beforeAll(async () => {
-    ;({ dir, remove } = await temporaryDirectory())
-    server = await startFakeEmbeddingsServer({ apiKey: API_KEY })
-  })
-  afterAll(async () => {
-    await server.close()
-    await remove()
-  })
+  const fake = useFakeEmbedder({ apiKey: API_KEY })
 
   it('aborts the in-flight embed request at once instead of waiting out the 30 s embed budget', async () => {
-    const dataDir = path.join(dir, 'store')
-    const online = ['--data-dir', dataDir, '--embedder', 'openrouter', '--base-url', server.url]
+    const dataDir = path.join(fake.dir, 'store')
+    const online = ['--data-dir', dataDir, '--embedder', 'openrouter', '--base-url', fake.server.url]
     const env = { OPENROUTER_API_KEY: API_KEY }
-    server.script({ kind: 'status', status: 400 })
+    fake.server.script({ kind: 'status', status: 400 })
     const stored = await runCli(['remember', 'Olga repairs clocks', '-n', 'olga', '--json', ...online], {
       env,
     })
     expect(JSON.parse(stored.stdout)).toMatchObject({ degraded: 'pending_embed' })
 
     // The embedder now never answers: only an abort ends the repair's request.
-    server.script({ kind: 'hang' })
-    const before = server.requests.length
+    fake.server.script({ kind: 'hang' })
+    const before = fake.server.requests.length
     const repair = await startCli(['repair', ...online], /embedder openrouter/, { env })
-    while (server.requests.length === before) await new Promise((resolve) => setTimeout(resolve, 20))
+    while (fake.server.requests.length === before) await new Promise((resolve) => setTimeout(resolve, 20))
     const interruptedAt = Date.now()
     repair.child.kill('SIGINT')
     const code = await repair.stop()

@@ -1,40 +1,38 @@
 import path from 'node:path'
 import { CLI_JSON_SCHEMAS } from '@agent-memory/cli/json'
-import { type FakeEmbeddingsServer, startFakeEmbeddingsServer } from '@agent-memory/testkit'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCli, temporaryDirectory } from './__fixtures__/cliProcess.js'
+import { describe, expect, it } from 'vitest'
+import { runCli } from './__fixtures__/cliProcess.js'
+import { useFakeEmbedder } from './__fixtures__/useFakeEmbedder.js'
 
 const API_KEY = 'sk-or-v1-repair-reasons-0123456789abcdef0123'
 
 describe('repair and get say why a memory has no vector (subprocess, fake embedder on 127.0.0.1)', {
   timeout: 300_000,
 }, () => {
-  let dir: string
-  let remove: () => Promise<void>
-  let server: FakeEmbeddingsServer
   /** The memory the first case leaves pending, for the second. */
   let id_ = ''
+  const fake = useFakeEmbedder({ apiKey: API_KEY })
   const cli = (...args: string[]) =>
     runCli(
-      [...args, '--data-dir', path.join(dir, 'store'), '--embedder', 'openrouter', '--base-url', server.url],
+      [
+        ...args,
+        '--data-dir',
+        path.join(fake.dir, 'store'),
+        '--embedder',
+        'openrouter',
+        '--base-url',
+        fake.server.url,
+      ],
       { env: { OPENROUTER_API_KEY: API_KEY } },
     )
-  beforeAll(async () => {
-    ;({ dir, remove } = await temporaryDirectory())
-    server = await startFakeEmbeddingsServer({ apiKey: API_KEY })
-  })
-  afterAll(async () => {
-    await server.close()
-    await remove()
-  })
 
   it('shows the last error (redacted: no key, no stack) and the next attempt time, in text', async () => {
     // Not retryable: the write stores it pending at once; a proxy that echoes the key back in its error.
-    server.script({ kind: 'echoAuth', status: 401 })
+    fake.server.script({ kind: 'echoAuth', status: 401 })
     const stored = await cli('remember', 'Rosa tunes pianos', '-n', 'rosa', '--json')
     const { id } = CLI_JSON_SCHEMAS.remember.parse(JSON.parse(stored.stdout))
 
-    server.script({ kind: 'echoAuth', status: 401 })
+    fake.server.script({ kind: 'echoAuth', status: 401 })
     const repair = await cli('repair', '-n', 'rosa')
     expect(repair.code).toBe(1)
     expect(repair.stdout).toMatch(/^repaired 0 of 1 claimed; 1 failed and will be retried later\nwhy:\n/u)
@@ -68,7 +66,7 @@ describe('repair and get say why a memory has no vector (subprocess, fake embedd
 
     expect(JSON.stringify(json)).not.toContain(API_KEY)
     // `repair --json` lists what still waits and why, whether or not its backoff let this run retry it.
-    server.script({ kind: 'echoAuth', status: 401 })
+    fake.server.script({ kind: 'echoAuth', status: 401 })
     const again = CLI_JSON_SCHEMAS.repair.parse(
       JSON.parse((await cli('repair', '-n', 'rosa', '--json')).stdout),
     )
@@ -83,7 +81,7 @@ describe('repair and get say why a memory has no vector (subprocess, fake embedd
 
   it('an embedded memory has nothing to explain', async () => {
     // The offline embedder, another store.
-    const offline = ['-n', 'rosa', '--data-dir', path.join(dir, 'offline')]
+    const offline = ['-n', 'rosa', '--data-dir', path.join(fake.dir, 'offline')]
     const fine = await runCli(['remember', 'Rosa plays the oboe', '--json', ...offline])
     const fineId = CLI_JSON_SCHEMAS.remember.parse(JSON.parse(fine.stdout)).id
     const plain = CLI_JSON_SCHEMAS.get.parse(

@@ -2,7 +2,7 @@ import type { MemoryWrite } from '@agent-memory/core'
 import { axisVector } from '@agent-memory/testkit'
 import { afterAll, describe, expect, it } from 'vitest'
 import { CapturingExecutor } from './__fixtures__/CapturingExecutor.js'
-import { createTestDatabase, databaseUrl, testPool } from './__fixtures__/postgresTestDatabase.js'
+import { createTestDatabase, requirePostgres, testPool } from './__fixtures__/postgresTestDatabase.js'
 import { loadPglite } from './embedded/loadPglite.js'
 import { migrateWith } from './migrate/migrate.js'
 import type { Executor } from './sql/Executor.js'
@@ -231,9 +231,10 @@ describe('distribution by namespace: the invariants Citus needs', () => {
     expect(checkStatements(['UPDATE memories SET importance = 1 WHERE id = ANY($1)'])).toHaveLength(1)
     expect(checkStatements(['SELECT id FROM memories m WHERE m.namespace = $1 AND m.id = $2'])).toEqual([])
   })
+})
 
-  const url = databaseUrl()
-  describe.skipIf(url === undefined)('on PostgreSQL (DATABASE_URL)', () => {
+if (requirePostgres('distribution by namespace: the invariants Citus needs, on PostgreSQL')) {
+  describe('distribution by namespace: the invariants Citus needs, on PostgreSQL', () => {
     let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined
     afterAll(async () => {
       await database?.drop()
@@ -244,4 +245,4 @@ describe('distribution by namespace: the invariants Citus needs', () => {
       await checkBackend(new PoolExecutor(pool, { statementTimeoutMs: 30_000, ownsPool: true }))
     })
   })
-})
+}
