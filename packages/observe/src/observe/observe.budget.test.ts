@@ -1,4 +1,6 @@
+import type { MemoryService } from '@agent-memory/core'
 import { describe, expect, it } from 'vitest'
+import { beforeCall } from '../__fixtures__/beforeCall.js'
 import { candidate } from '../__fixtures__/candidate.js'
 import { createTestMemory } from '../__fixtures__/createTestMemory.js'
 import { promptText } from '../__fixtures__/promptText.js'
@@ -136,6 +138,27 @@ describe('observe: budget, timeout, abort and a model that is down', () => {
     expect(await snapshot(memory, 'ada')).toEqual([])
   })
 
+  it('an abort that arrives while the model decides stops the call even when the model still answers', async () => {
+    const { memory } = createTestMemory()
+    const controller = new AbortController()
+    // This model ignores the signal and answers anyway: observe must not write what it decided.
+    const model = beforeCall(
+      scriptedModel(
+        { json: { candidates: [candidate('The user is left-handed.', 1)] } },
+        { json: addAll(1) },
+      ),
+      1,
+      () => controller.abort(),
+    )
+    const report = await observe(memory, 'ada', [{ role: 'user', content: 'I am left-handed.' }], {
+      model,
+      signal: controller.signal,
+    })
+    expect(report.failure).toMatchObject({ stage: 'decide', reason: 'aborted' })
+    expect(report.added).toEqual([])
+    expect(await snapshot(memory, 'ada')).toEqual([])
+  })
+
   it('a model that is down writes nothing, leaks no error text, and the messages stay unobserved', async () => {
     const { memory } = createTestMemory()
     const messages = [{ role: 'user' as const, content: 'I am left-handed.' }]
@@ -156,6 +179,57 @@ describe('observe: budget, timeout, abort and a model that is down', () => {
       ),
     })
     expect(back.added).toHaveLength(1)
+  })
+
+  it('a store failure while writing stops, lists what was applied, and leaves the messages unobserved', async () => {
+    const { memory } = createTestMemory()
+    let writes = 0
+    // The store goes down after the first decision is written.
+    const failing: MemoryService = {
+      ...memory,
+      remember: async (namespace, input) => {
+        writes += 1
+        if (writes > 1) throw new Error('connection lost to postgres://user:pw@db')
+        return memory.remember(namespace, input)
+      },
+    }
+    const messages = [{ role: 'user' as const, content: 'I am left-handed and I play chess.' }]
+    const extraction = () => ({
+      json: {
+        candidates: [candidate('The user is left-handed.', 1), candidate('The user plays chess.', 1)],
+      },
+    })
+    const report = await observe(failing, 'ada', messages, {
+      model: scriptedModel(extraction(), { json: addAll(2) }),
+    })
+    expect(report.failure).toEqual({
+      stage: 'write',
+      reason: 'memory_error',
+      message: 'Memory failed (Error): writing stopped; what is listed was applied.',
+    })
+    expect(JSON.stringify(report)).not.toContain('postgres://')
+    const [applied] = report.added
+    expect(report.added).toEqual([
+      { content: 'The user is left-handed.', id: applied!.id, status: 'inserted' },
+    ])
+    expect((await memory.list('ada')).map((m) => m.content)).toEqual(['The user is left-handed.'])
+    // Not recorded in the ledger: the next call sees the messages again and can finish the set.
+    const retried = await observe(memory, 'ada', messages, {
+      model: scriptedModel(extraction(), {
+        json: {
+          decisions: [
+            { candidate: 'c1', action: 'reinforce', target: 'm1', reason: 'same fact' },
+            { candidate: 'c2', action: 'add', target: null, reason: 'new' },
+          ],
+        },
+      }),
+    })
+    expect(retried.messages.alreadyObserved).toBe(0)
+    expect(retried.reinforced).toEqual([{ id: applied!.id, content: 'The user is left-handed.' }])
+    expect((await memory.list('ada')).map((m) => m.content).sort()).toEqual([
+      'The user is left-handed.',
+      'The user plays chess.',
+    ])
   })
 
   it('refuses bad arguments up front', async () => {

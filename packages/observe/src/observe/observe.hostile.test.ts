@@ -1,5 +1,6 @@
 import type { MemoryService } from '@agent-memory/core'
 import { describe, expect, it } from 'vitest'
+import { beforeCall } from '../__fixtures__/beforeCall.js'
 import { candidate } from '../__fixtures__/candidate.js'
 import { createTestMemory } from '../__fixtures__/createTestMemory.js'
 import { promptText } from '../__fixtures__/promptText.js'
@@ -226,6 +227,92 @@ describe('observe: hostile model output changes nothing outside the validated de
     expect(report.ignored).toHaveLength(1)
     expect(report.refused.filter((r) => r.reason === 'malformed decision')).toHaveLength(2)
     expect(await snapshot(memory, 'ada')).toEqual(ada)
+    expect(await snapshot(memory, 'eve')).toEqual(eve)
+  })
+
+  it('one memory is the target of one decision; a validity that ends before it starts is refused', async () => {
+    const { memory, ada, eve } = await seeded()
+    const report = await observe(memory, 'ada', [{ role: 'user', content: 'I live in Lisbon, or Porto.' }], {
+      model: scriptedModel(
+        {
+          json: {
+            candidates: [
+              candidate('The user lives in Lisbon.', 1),
+              candidate('The user lives in Porto.', 1),
+              candidate('The user is in Faro.', 1, { validFrom: '2026-05-01', validTo: '2026-04-01' }),
+            ],
+          },
+        },
+        {
+          json: {
+            decisions: [
+              { candidate: 'c1', action: 'supersede', target: 'm1', reason: 'moved' },
+              { candidate: 'c2', action: 'supersede', target: 'm1', reason: 'moved too' },
+            ],
+          },
+        },
+      ),
+    })
+    expect(report.refused.map((r) => r.reason)).toEqual(
+      expect.arrayContaining([
+        'validTo is not after validFrom',
+        'm1 is already the target of another decision',
+        'no valid decision for c2; nothing written for it',
+      ]),
+    )
+    expect(report.superseded).toHaveLength(1)
+    const live = (await memory.list('ada')).map((m) => m.content).sort()
+    expect(live).toHaveLength(2)
+    expect(live).not.toContain('The user lives in Porto.')
+    expect(live).not.toContain('The user is in Faro.')
+    expect((await snapshot(memory, 'ada')).length).toBe(ada.length + 1)
+    expect(await snapshot(memory, 'eve')).toEqual(eve)
+  })
+
+  it('a target forgotten while the model decided is refused, never resurrected or written around', async () => {
+    const { memory, eve } = await seeded()
+    const ada = await memory.list('ada')
+    const model = beforeCall(
+      scriptedModel(
+        {
+          json: {
+            candidates: [candidate('The user lives in Lisbon.', 1), candidate('The user is vegetarian.', 1)],
+          },
+        },
+        {
+          json: {
+            decisions: [
+              { candidate: 'c1', action: 'supersede', target: 'm1', reason: 'moved' },
+              { candidate: 'c2', action: 'reinforce', target: 'm2', reason: 'same fact' },
+            ],
+          },
+        },
+      ),
+      1,
+      async () => {
+        for (const m of ada) await memory.forget('ada', m.id)
+      },
+    )
+    const report = await observe(
+      memory,
+      'ada',
+      [{ role: 'user', content: 'Lisbon now. Still vegetarian.' }],
+      {
+        model,
+        existingPerCandidate: 1,
+      },
+    )
+    // The decisions aimed at what was shown: Berlin as m1 (for c1), the vegetarian memory as m2 (for c2).
+    const shown = promptText(model, 1)
+    expect(shown).toMatch(/"alias": "m1",\s*"content": "The user lives in Berlin\."/)
+    expect(shown).toMatch(/"alias": "m2",\s*"content": "The user is vegetarian\."/)
+    expect(report.failure).toBeUndefined()
+    expect([report.superseded, report.reinforced, report.added]).toEqual([[], [], []])
+    expect(report.refused.filter((r) => r.stage === 'apply').map((r) => r.reason)).toEqual([
+      'the supersede target is no longer a live memory',
+      'the reinforce target is no longer a live memory',
+    ])
+    expect(await snapshot(memory, 'ada')).toEqual([])
     expect(await snapshot(memory, 'eve')).toEqual(eve)
   })
 })
