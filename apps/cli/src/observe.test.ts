@@ -11,9 +11,9 @@ import {
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli, temporaryDirectory } from './__fixtures__/cliProcess.js'
+import { postgresUrl, requirePostgres } from './__fixtures__/requirePostgres.js'
 
 const API_KEY = 'sk-or-v1-observe-test-0123456789abcdef0123456789'
-const databaseUrl = process.env.DATABASE_URL
 const candidate = (content: string, source: number) => ({
   content,
   tier: 'semantic',
@@ -49,10 +49,10 @@ function describeObserve(backend: 'pglite' | 'postgres') {
     embeddings = await startFakeEmbeddingsServer({ apiKey: API_KEY })
     if (backend === 'pglite') storeArgs = ['--data-dir', path.join(dir, 'store')]
     else {
-      admin = new pg.Client({ connectionString: databaseUrl })
+      admin = new pg.Client({ connectionString: postgresUrl() })
       await admin.connect()
       await admin.query(`CREATE DATABASE ${database}`)
-      const url = new URL(databaseUrl!)
+      const url = new URL(postgresUrl()!)
       url.pathname = `/${database}`
       storeArgs = ['--database-url', url.toString()]
     }
@@ -222,11 +222,9 @@ describe('agent-memory observe on the embedded store (subprocess, fake chat and 
   describeObserve('pglite')
 })
 
-describe('agent-memory observe on PostgreSQL (subprocess, fake chat and embeddings servers)', () => {
-  it('has DATABASE_URL when CI=true', () => {
-    if (process.env.CI === 'true') expect(databaseUrl, 'CI=true needs DATABASE_URL').toBeTruthy()
-  })
-  describe.runIf(databaseUrl !== undefined && databaseUrl !== '')('round trip', () => {
+const onPostgres = 'agent-memory observe on PostgreSQL (subprocess, fake chat and embeddings servers)'
+if (requirePostgres(onPostgres)) {
+  describe(onPostgres, () => {
     describeObserve('postgres')
   })
-})
+}
