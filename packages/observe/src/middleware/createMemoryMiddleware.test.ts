@@ -89,7 +89,7 @@ describe('createMemoryMiddleware', () => {
     expect(body(system)).toMatch(/^1\. \[score \d\.\d\d \| [^\]]+\] The user is vegetarian\.$/)
   })
 
-  it("says the spec's empty sentence when nothing is relevant, and the failure sentence when memory is down", async () => {
+  it("says the spec's empty sentence when nothing is relevant, and the failure sentence when memory is down (generate and stream)", async () => {
     const { memory } = createTestMemory()
     const empty = chatModel()
     await generateText({
@@ -124,6 +124,32 @@ describe('createMemoryMiddleware', () => {
     expect(body(systemOf(failing))).toBe(MEMORY_SEARCH_SENTENCES.searchUnavailable)
     expect(systemOf(failing)).not.toContain('postgres://')
     expect(errors).toHaveLength(1)
+
+    // streamText goes through the same transform: the same sentences.
+    const streamedEmpty = chatModel()
+    await streamText({
+      model: wrapLanguageModel({
+        model: streamedEmpty,
+        middleware: createMemoryMiddleware({ memory, namespace: 'nobody' }),
+      }),
+      prompt: 'What do I like?',
+    }).text
+    expect(body(systemOf(streamedEmpty, 'stream'))).toBe(MEMORY_SEARCH_SENTENCES.searchEmpty)
+    const streamedDown = chatModel()
+    const streamed = streamText({
+      model: wrapLanguageModel({
+        model: streamedDown,
+        middleware: createMemoryMiddleware({
+          memory: down,
+          namespace: 'ada',
+          onError: (e) => errors.push(e),
+        }),
+      }),
+      prompt: 'What do I like?',
+    })
+    expect(await streamed.text).toBe('Try a mushroom risotto.')
+    expect(body(systemOf(streamedDown, 'stream'))).toBe(MEMORY_SEARCH_SENTENCES.searchUnavailable)
+    expect(errors).toHaveLength(2)
   })
 
   it('the namespace is the caller’s: nothing in the prompt or call can choose another', async () => {
