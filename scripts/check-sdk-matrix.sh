@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The adapters against the SDKs' own types: one small npm project per SDK major installs the packed
-# tarballs and that SDK, type-checks the README examples and a round trip with `tsc --strict` under
-# both `moduleResolution: NodeNext` and `bundler`, then runs the round trip (a real SDK client
+# tarballs and that SDK, type-checks the README examples (as written: scripts/readme-examples.mjs
+# copies them out of the READMEs) and a round trip with `tsc --strict` under both `moduleResolution: NodeNext` and `bundler`, then runs the round trip (a real SDK client
 # against a scripted server on 127.0.0.1, the AI SDK's mock models, a real MCP client over stdio).
 # SDK ranges float on purpose ("latest", "^5"): the day an SDK changes its types, this goes red.
 # TARBALLS=<dir> reuses tarballs from scripts/pack-tarballs.sh; SDK_MATRIX_ONLY="openai-latest ai-6"
@@ -10,6 +10,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 tsc="$root/node_modules/.bin/tsc"
+# Every ts block of the READMEs is one of the readme-*.ts files below (checked first: it is instant).
+node scripts/readme-examples.mjs --coverage
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 out=${TARBALLS:-}
@@ -20,14 +22,15 @@ fi
 tarball() { ls "$out"/agent-memory-"$1"-[0-9]*.tgz; }
 
 # name | SDK packages (npm specs) | files to type-check | files to run | extra agent-memory tarballs
+# readme-<name>.ts files are the READMEs' examples as written (scripts/readme-examples.mjs writes them).
 fixtures=(
-  "openai-5|openai@^5|openai.ts|openai|"
-  "openai-6|openai@^6|openai.ts|openai|"
-  "openai-latest|openai@latest|openai.ts|openai|"
-  "anthropic-latest|@anthropic-ai/sdk@latest|anthropic.ts|anthropic|"
-  "ai-5|ai@^5|ai-sdk.ts ai-sdk-v5.ts embedder-v5.ts|ai-sdk-v5 embedder-v5|embedder-ai-sdk"
-  "ai-6|ai@^6|ai-sdk.ts ai-sdk-v6.ts embedder-v6.ts|ai-sdk-v6 embedder-v6|embedder-ai-sdk"
-  "mcp|@modelcontextprotocol/sdk@^1|mcp.ts mcp-server.ts|mcp|"
+  "openai-5|openai@^5|openai.ts readme-openai-chat.ts readme-openai-responses.ts|openai|"
+  "openai-6|openai@^6|openai.ts readme-openai-chat.ts readme-openai-responses.ts|openai|"
+  "openai-latest|openai@latest|openai.ts readme-openai-chat.ts readme-openai-responses.ts|openai|"
+  "anthropic-latest|@anthropic-ai/sdk@latest|anthropic.ts readme-anthropic.ts|anthropic|"
+  "ai-5|ai@^5 @ai-sdk/openai@^2|ai-sdk.ts ai-sdk-v5.ts embedder-v5.ts readme-ai-sdk-tools.ts readme-ai-sdk-library.ts readme-embedder-ai-sdk.ts|ai-sdk-v5 embedder-v5|embedder-ai-sdk embedder-openrouter"
+  "ai-6|ai@^6 @ai-sdk/openai@^3|ai-sdk.ts ai-sdk-v6.ts embedder-v6.ts readme-ai-sdk-tools.ts readme-ai-sdk-library.ts readme-ai-sdk-observe.ts readme-observe-report.ts readme-observe-middleware.ts readme-embedder-ai-sdk.ts|ai-sdk-v6 embedder-v6|embedder-ai-sdk embedder-openrouter observe"
+  "mcp|@modelcontextprotocol/sdk@^1|mcp.ts readme-mcp.ts readme-plain-function.ts readme-read-replica.ts|mcp|"
 )
 
 json_list() { printf '"%s",' "$@" | sed 's/,$//'; }
@@ -39,7 +42,12 @@ run_fixture() {
   local file_list sdk_list
   read -r -a file_list <<<"$files"
   cp scripts/sdk-matrix/memory.ts scripts/sdk-matrix/scriptedServer.ts "$dir/"
-  for f in "${file_list[@]}"; do cp "scripts/sdk-matrix/$f" "$dir/"; done
+  for f in "${file_list[@]}"; do
+    case $f in
+    readme-*.ts) f=${f#readme-} && node scripts/readme-examples.mjs "$dir" "${f%.ts}" ;;
+    *) cp "scripts/sdk-matrix/$f" "$dir/" ;;
+    esac
+  done
   cat >"$dir/package.json" <<JSON
 { "name": "sdk-matrix-$name", "private": true, "type": "module",
   "dependencies": {
@@ -102,14 +110,19 @@ for fixture in "${fixtures[@]}"; do
   IFS='|' read -r name sdks files runs extras <<<"$fixture"
   if [ -n "${SDK_MATRIX_ONLY:-}" ] && ! grep -qw -- "$name" <<<"$SDK_MATRIX_ONLY"; then continue; fi
   while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
-  (run_fixture "$name" "$sdks" "$files" "$runs" "$extras" >"$work/$name.log" 2>&1; echo $? >"$work/$name.status") &
+  # The status from an EXIT trap: under set -e a failing run_fixture ends the subshell before any
+  # command after it.
+  (
+    trap 'echo $? >"$work/$name.status"' EXIT
+    run_fixture "$name" "$sdks" "$files" "$runs" "$extras" >"$work/$name.log" 2>&1
+  ) &
   names+=("$name")
 done
 wait
 failed=()
 for name in "${names[@]}"; do
   cat "$work/$name.log"
-  [ "$(cat "$work/$name.status")" = 0 ] || failed+=("$name")
+  [ "$(cat "$work/$name.status" 2>/dev/null)" = 0 ] || failed+=("$name")
 done
 [ ${#names[@]} -gt 0 ] || { echo "sdk-matrix: no fixture selected" >&2; exit 1; }
 [ ${#failed[@]} -eq 0 ] || { echo "sdk-matrix: failed: ${failed[*]}" >&2; exit 1; }

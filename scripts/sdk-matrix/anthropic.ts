@@ -1,5 +1,5 @@
-// @anthropic-ai/sdk: the README's example compiles as written, anthropicTools() is a Tool[], and one
-// round trip through the real client and a scripted server.
+// @anthropic-ai/sdk: anthropicTools() is a Tool[], and one round trip of the README's calls through the
+// real client and a scripted server (the README text itself compiles as readme-anthropic.ts).
 
 import type { MemoryService } from '@agent-memory/core'
 import { anthropicTools, handleAnthropicToolUses } from '@agent-memory/tool-memory-search'
@@ -11,7 +11,7 @@ import { scriptedServer } from './scriptedServer.js'
 export const tools: Anthropic.Tool[] = anthropicTools()
 export const readOnlyTools: Anthropic.ToolUnion[] = anthropicTools({ allowWrite: false })
 
-// README (packages/tool-memory-search, "Anthropic"), as written.
+// The README's example as a function the round trip can call.
 export async function turn(
   anthropic: Anthropic,
   model: string,

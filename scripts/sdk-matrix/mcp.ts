@@ -1,4 +1,5 @@
-// @modelcontextprotocol/sdk: a real MCP client over stdio calls memory_search on the README's server.
+// @modelcontextprotocol/sdk: a real MCP client over stdio calls memory_search on the README's server
+// (readme-mcp.ts: the README's example as written, on the seeded memory).
 import { fileURLToPath } from 'node:url'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
@@ -6,7 +7,7 @@ import { check, FACT } from './memory.js'
 
 const transport = new StdioClientTransport({
   command: process.execPath,
-  args: [fileURLToPath(new URL('./mcp-server.js', import.meta.url))],
+  args: [fileURLToPath(new URL('./readme-mcp.js', import.meta.url))],
   env: { ...(process.env as Record<string, string>), AGENT_MEMORY_NAMESPACE: 'u1' },
   stderr: 'inherit',
 })

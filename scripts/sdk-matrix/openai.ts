@@ -1,5 +1,5 @@
-// openai: the README's Chat Completions and Responses examples compile as written against this
-// fixture's openai version; then one round trip of each through the real client and a scripted server.
+// openai: one round trip of the README's Chat Completions and Responses calls through the real client
+// and a scripted server (the README text itself compiles as readme-openai-chat.ts and -responses.ts).
 import type { MemoryService } from '@agent-memory/core'
 import {
   handleOpenAIResponsesFunctionCalls,
@@ -11,7 +11,7 @@ import OpenAI from 'openai'
 import { check, FACT, seededMemory } from './memory.js'
 import { scriptedServer } from './scriptedServer.js'
 
-// README (packages/tool-memory-search, "OpenAI"), as written.
+// The README's Chat Completions example as a function the round trip can call.
 export async function chatTurn(
   openai: OpenAI,
   model: string,
@@ -34,7 +34,7 @@ export async function chatTurn(
   return message
 }
 
-// README ("Responses API"), as written.
+// The README's Responses API example likewise.
 export async function responsesTurn(
   openai: OpenAI,
   model: string,
