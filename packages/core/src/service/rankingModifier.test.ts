@@ -1,7 +1,5 @@
 import { describe, expect, test } from 'vitest'
 import { FIXTURE_NOW, memoryFixture } from './__fixtures__/memoryFixture.js'
-import { fuseMinMax } from './fuseMinMax.js'
-import { fuseReciprocalRank } from './fuseReciprocalRank.js'
 import { rankingModifier } from './rankingModifier.js'
 
 const now = FIXTURE_NOW
@@ -29,39 +27,5 @@ describe('rankingModifier', () => {
       recencyHalfLifeMs: 1000,
     })
     expect(halfLifeOld).toBeCloseTo(1, 10)
-  })
-})
-
-describe('fusion', () => {
-  test('RRF: shared competition ranks for ties, best possible total is 1', () => {
-    const fused = fuseReciprocalRank(
-      [
-        [
-          { id: 'a', score: 0.9 },
-          { id: 'b', score: 0.9 },
-          { id: 'c', score: 0.1 },
-        ],
-        [{ id: 'a', score: 3 }],
-      ],
-      60,
-    )
-    expect(fused.get('a')).toBeCloseTo(1, 10)
-    expect(fused.get('b')).toBeCloseTo(61 / 61 / 2, 10)
-    expect(fused.get('c')).toBeCloseTo(61 / 63 / 2, 10)
-  })
-
-  test('min-max: per-leg rescaling, weights normalised, missing leg counts 0', () => {
-    const fused = fuseMinMax([
-      {
-        leg: [
-          { id: 'a', score: 0.8 },
-          { id: 'b', score: 0.4 },
-        ],
-        weight: 1,
-      },
-      { leg: [{ id: 'b', score: 7 }], weight: 3 },
-    ])
-    expect(fused.get('a')).toBeCloseTo(0.25, 10)
-    expect(fused.get('b')).toBeCloseTo(0.75, 10)
   })
 })
