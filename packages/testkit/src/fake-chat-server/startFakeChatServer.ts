@@ -1,10 +1,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { answerSafely } from '../http/answerSafely.js'
 import { authorizationHash } from '../http/authorizationHash.js'
 import { createTimers } from '../http/createTimers.js'
 import { listenOnLoopback } from '../http/listenOnLoopback.js'
-import { parseJsonBody } from '../http/parseJsonBody.js'
-import { readBody } from '../http/readBody.js'
-import { recordHeaders } from '../http/recordHeaders.js'
+import { rateLimitHeaders } from '../http/rateLimitHeaders.js'
+import { receiveRequest } from '../http/receiveRequest.js'
+import { recordingSender } from '../http/recordingSender.js'
+import { refuseUnauthorized } from '../http/refuseUnauthorized.js'
+import { sendHalfJson } from '../http/sendHalfJson.js'
 import { sendJson } from '../http/sendJson.js'
 import type { ChatReply } from './ChatReply.js'
 import type { RecordedChatRequest } from './RecordedChatRequest.js'
@@ -45,22 +48,15 @@ export async function startFakeChatServer(options: FakeChatServerOptions = {}): 
   const wait = timers.wait
 
   const server = createServer((req, res) => {
-    handle(req, res).catch(() => {
-      if (!res.headersSent) sendJson(res, 500, { error: { message: 'fake server failure', code: 500 } })
-      else res.destroy()
-    })
+    answerSafely(res, handle(req, res))
   })
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const raw = await readBody(req, MAX_BODY_BYTES)
-    const headers = recordHeaders(req)
-    const body = parseJsonBody(raw)
+    const { raw, body, ...line } = await receiveRequest(req, MAX_BODY_BYTES)
     const messages = (body as { messages?: unknown } | undefined)?.messages
     const record: RecordedChatRequest = {
       number: requests.length + 1,
-      method: req.method ?? '',
-      path: (req.url ?? '').split('?')[0] ?? '',
-      headers,
+      ...line,
       arrivedAt: Date.now(),
       body,
       messages: Array.isArray(messages) ? messages : [],
@@ -75,11 +71,7 @@ export async function startFakeChatServer(options: FakeChatServerOptions = {}): 
     if (record.method !== 'POST' || record.path !== '/v1/chat/completions') return reject(404, 'not found')
     if (raw === undefined) return reject(413, 'request body too large')
     if (typeof body !== 'object' || body === null) return reject(400, 'invalid JSON body')
-    if (options.apiKey !== undefined && req.headers.authorization !== `Bearer ${options.apiKey}`) {
-      record.outcome = 'unauthorized'
-      record.status = 401
-      return sendJson(res, 401, { error: { message: 'No auth credentials found', code: 401 } })
-    }
+    if (refuseUnauthorized(req, res, options.apiKey, record)) return
     const model = (body as { model?: unknown }).model
     if (typeof model !== 'string' || model === '') return reject(400, "'model' is required")
     if (record.messages.length === 0) return reject(400, "'messages' must be a non-empty array")
@@ -94,10 +86,7 @@ export async function startFakeChatServer(options: FakeChatServerOptions = {}): 
     reply: ChatReply | undefined,
     model: string,
   ): Promise<void> {
-    const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
-      record.status = status
-      sendJson(res, status, payload, headers)
-    }
+    const send = recordingSender(res, record)
     if (reply === undefined) {
       record.outcome = 'unscripted'
       return send(500, { error: { message: 'fake chat server: nothing scripted', code: 500 } })
@@ -111,10 +100,7 @@ export async function startFakeChatServer(options: FakeChatServerOptions = {}): 
       case 'hang':
         return
       case 'rateLimit': {
-        const headers: Record<string, string> = {}
-        if (reply.retryAfterSeconds !== undefined) headers['retry-after'] = String(reply.retryAfterSeconds)
-        if (reply.retryAfterMs !== undefined) headers['retry-after-ms'] = String(reply.retryAfterMs)
-        return send(429, { error: { message: 'Rate limit exceeded', code: 429 } }, headers)
+        return send(429, { error: { message: 'Rate limit exceeded', code: 429 } }, rateLimitHeaders(reply))
       }
       case 'status':
         return send(
@@ -122,11 +108,8 @@ export async function startFakeChatServer(options: FakeChatServerOptions = {}): 
           reply.body ?? { error: { message: `fake status ${reply.status}`, code: reply.status } },
         )
       case 'malformedJson': {
-        const text = JSON.stringify(completion(model, record.number, { role: 'assistant', content: '{}' }))
         record.status = 200
-        res.writeHead(200, { 'content-type': 'application/json' })
-        res.end(text.slice(0, Math.floor(text.length / 2)))
-        return
+        return sendHalfJson(res, completion(model, record.number, { role: 'assistant', content: '{}' }))
       }
       case 'refusal':
         return send(

@@ -1,11 +1,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { estimateTokens } from '@agent-memory/core'
+import { answerSafely } from '../http/answerSafely.js'
 import { authorizationHash } from '../http/authorizationHash.js'
 import { createTimers } from '../http/createTimers.js'
 import { listenOnLoopback } from '../http/listenOnLoopback.js'
-import { parseJsonBody } from '../http/parseJsonBody.js'
-import { readBody } from '../http/readBody.js'
-import { recordHeaders } from '../http/recordHeaders.js'
+import { rateLimitHeaders } from '../http/rateLimitHeaders.js'
+import { receiveRequest } from '../http/receiveRequest.js'
+import { recordingSender } from '../http/recordingSender.js'
+import { refuseUnauthorized } from '../http/refuseUnauthorized.js'
+import { sendHalfJson } from '../http/sendHalfJson.js'
 import { sendJson } from '../http/sendJson.js'
 import type { EmbeddingsFault } from './EmbeddingsFault.js'
 import { fakeEmbedding } from './fakeEmbedding.js'
@@ -71,6 +74,15 @@ export interface FakeEmbeddingsServer {
 
 const MAX_BODY_BYTES = 64 * 1024 * 1024
 
+/** A valid request, as the response is built from it. */
+interface EmbeddingsRequest {
+  inputs: string[]
+  dimensions: number
+  model: string
+  base64: boolean
+  estimatedTokens: number
+}
+
 /**
  * An OpenAI-compatible `POST /v1/embeddings` on 127.0.0.1 and a random port: deterministic vectors
  * (`fakeEmbedding`), the real limits, and a scripted fault per request. Real `node:http`, so a
@@ -117,16 +129,11 @@ export async function startFakeEmbeddingsServer(
       return end(...args)
     }) as typeof res.end
     res.on('close', leave)
-    handle(req, res).catch(() => {
-      if (!res.headersSent) sendJson(res, 500, { error: { message: 'fake server failure', code: 500 } })
-      else res.destroy()
-    })
+    answerSafely(res, handle(req, res))
   })
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const raw = await readBody(req, MAX_BODY_BYTES)
-    const headers = recordHeaders(req)
-    const body = parseJsonBody(raw)
+    const { raw, body, ...line } = await receiveRequest(req, MAX_BODY_BYTES)
     const input = (body as { input?: unknown } | undefined)?.input
     const inputs = typeof input === 'string' ? [input] : Array.isArray(input) ? (input as string[]) : []
     let estimatedTokens = 0
@@ -138,9 +145,7 @@ export async function startFakeEmbeddingsServer(
     }
     const record: RecordedEmbeddingsRequest = {
       number: requests.length + 1,
-      method: req.method ?? '',
-      path: (req.url ?? '').split('?')[0] ?? '',
-      headers,
+      ...line,
       body,
       inputs,
       estimatedTokens,
@@ -160,11 +165,7 @@ export async function startFakeEmbeddingsServer(
     if (raw === undefined) return reject(413, 'request body too large')
     if (body === undefined || typeof body !== 'object' || body === null)
       return reject(400, 'invalid JSON body')
-    if (options.apiKey !== undefined && req.headers.authorization !== `Bearer ${options.apiKey}`) {
-      record.outcome = 'unauthorized'
-      record.status = 401
-      return sendJson(res, 401, { error: { message: 'No auth credentials found', code: 401 } })
-    }
+    if (refuseUnauthorized(req, res, options.apiKey, record)) return
     const problem = validate(body as Record<string, unknown>, inputs, estimatedTokens)
     if (problem !== undefined) return reject(400, problem, 'invalid_request_error')
     const requested = (body as { dimensions?: unknown }).dimensions
@@ -215,30 +216,17 @@ export async function startFakeEmbeddingsServer(
     res: ServerResponse,
     record: RecordedEmbeddingsRequest,
     fault: EmbeddingsFault,
-    request: {
-      inputs: string[]
-      dimensions: number
-      model: string
-      base64: boolean
-      estimatedTokens: number
-    },
+    request: EmbeddingsRequest,
   ): Promise<void> {
     record.outcome = fault.kind
-    const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
-      record.status = status
-      sendJson(res, status, payload, headers)
-    }
+    const send = recordingSender(res, record)
     switch (fault.kind) {
       case 'delay':
         await wait(fault.ms)
         if (closed) return
         return respond(res, record, fault.then ?? { kind: 'ok' }, request)
       case 'rateLimit': {
-        const headers: Record<string, string> = {}
-        if (fault.retryAfterSeconds !== undefined) headers['retry-after'] = String(fault.retryAfterSeconds)
-        if (fault.retryAfterDate !== undefined) headers['retry-after'] = fault.retryAfterDate.toUTCString()
-        if (fault.retryAfterMs !== undefined) headers['retry-after-ms'] = String(fault.retryAfterMs)
-        return send(429, { error: { message: 'Rate limit exceeded', code: 429 } }, headers)
+        return send(429, { error: { message: 'Rate limit exceeded', code: 429 } }, rateLimitHeaders(fault))
       }
       case 'status':
         return send(
@@ -273,11 +261,8 @@ export async function startFakeEmbeddingsServer(
           error: { message: fault.message ?? 'provider returned an error', code: fault.code ?? 502 },
         })
       case 'malformedJson': {
-        const text = JSON.stringify(buildResponse(request, true))
         record.status = 200
-        res.writeHead(200, { 'content-type': 'application/json' })
-        res.end(text.slice(0, Math.floor(text.length / 2)))
-        return
+        return sendHalfJson(res, buildResponse(request, true))
       }
       case 'html':
         record.status = 200
@@ -292,16 +277,7 @@ export async function startFakeEmbeddingsServer(
     }
   }
 
-  function buildResponse(
-    request: {
-      inputs: string[]
-      dimensions: number
-      model: string
-      base64: boolean
-      estimatedTokens: number
-    },
-    withUsage: boolean,
-  ) {
+  function buildResponse(request: EmbeddingsRequest, withUsage: boolean) {
     const data = request.inputs.map((text, index) => {
       const vector = fakeEmbedding(text, request.dimensions)
       return {

@@ -2,12 +2,11 @@ import type { ScoredMemory, SearchOptions } from '@agent-memory/core'
 import { keywordTerms } from '../keywordTerms.js'
 import { matchesFilter } from '../matchesFilter.js'
 import { checkNamespace } from '../state/checkNamespace.js'
-import { compareRowIds } from '../state/compareRowIds.js'
-import { copyMemory } from '../state/copyMemory.js'
-import type { InMemoryRow as Row } from '../state/InMemoryRow.js'
 import type { InMemoryState } from '../state/InMemoryState.js'
 import { namespaceRows } from '../state/namespaceRows.js'
 import { searchLimit } from '../state/searchLimit.js'
+import type { RowHit } from './RowHit.js'
+import { rankRowHits } from './rankRowHits.js'
 
 // BM25 constants (the usual defaults).
 const K1 = 1.2
@@ -42,7 +41,7 @@ export async function searchRowText(
     const containing = documents.filter((doc) => doc.frequencies.has(term)).length
     idf.set(term, Math.log(1 + (documents.length - containing + 0.5) / (containing + 0.5)))
   }
-  const hits: Array<{ row: Row; score: number }> = []
+  const hits: RowHit[] = []
   for (const doc of documents) {
     let score = 0
     for (const term of queryTerms) {
@@ -52,8 +51,5 @@ export async function searchRowText(
     }
     if (score > 0) hits.push({ row: doc.row, score })
   }
-  return hits
-    .sort((a, b) => b.score - a.score || compareRowIds(a.row, b.row))
-    .slice(0, limit)
-    .map((hit) => ({ memory: copyMemory(hit.row.memory), score: hit.score }))
+  return rankRowHits(hits, limit)
 }
