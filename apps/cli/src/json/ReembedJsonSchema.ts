@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { jsonDocument } from './jsonDocument.js'
+import { REPAIR_TOTALS_JSON } from './REPAIR_TOTALS_JSON.js'
 
 const count = z.number().int().nonnegative()
 
@@ -9,13 +10,7 @@ export const ReembedJsonSchema = jsonDocument('reembed', {
   dimensions: z.number().int().positive(),
   /** Memories queued by this run's switch (0 when the store already recorded this embedder). */
   queued: count,
-  claimed: count,
-  repaired: count,
-  discarded: count,
-  failed: count,
-  parked: count,
-  /** Claimed, then given back unpenalised because the run was interrupted. */
-  released: count,
+  ...REPAIR_TOTALS_JSON,
   /** Still pending when the run ended. */
   remaining: count,
 })

@@ -1,8 +1,7 @@
 import { z } from 'zod'
 import { jsonDocument } from './jsonDocument.js'
+import { REPAIR_TOTALS_JSON } from './REPAIR_TOTALS_JSON.js'
 import { RepairIssueJsonSchema } from './RepairIssueJsonSchema.js'
-
-const count = z.number().int().nonnegative()
 
 /**
  * `agent-memory repair --json`: totals over every pass (`claimed = repaired + discarded + failed +
@@ -10,13 +9,7 @@ const count = z.number().int().nonnegative()
  */
 export const RepairJsonSchema = jsonDocument('repair', {
   namespace: z.string().optional(),
-  claimed: count,
-  repaired: count,
-  discarded: count,
-  failed: count,
-  parked: count,
-  /** Claimed, then given back unpenalised because the run was interrupted. */
-  released: count,
+  ...REPAIR_TOTALS_JSON,
   issues: z.array(RepairIssueJsonSchema),
 })
 export type RepairJson = z.infer<typeof RepairJsonSchema>
