@@ -1,24 +1,20 @@
-import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BIN, CLI_ROOT, cliEnv, runCli, temporaryDirectory } from './__fixtures__/cliProcess.js'
+import { describe, expect, it } from 'vitest'
+import { BIN, CLI_ROOT, cliEnv, runCli } from './__fixtures__/cliProcess.js'
+import { usePostgresDatabase } from './__fixtures__/usePostgresDatabase.js'
+import { useTemporaryDirectory } from './__fixtures__/useTemporaryDirectory.js'
 
 const CONTENT = 'Ada locks the red bicycle to the lamp post outside the bakery'
 const occurrences = (text: string) => text.split(CONTENT).length - 1
 
 describe('8 parallel identical remembers leave one memory (real binary)', () => {
-  let dir: string
-  let remove: () => Promise<void>
-  beforeAll(async () => {
-    ;({ dir, remove } = await temporaryDirectory())
-  })
-  afterAll(async () => remove())
+  const temp = useTemporaryDirectory()
 
   it('through 8 parallel MCP memory_remember calls to one `agent-memory mcp`', async () => {
-    const dataDir = path.join(dir, 'mcp')
+    const dataDir = path.join(temp.dir, 'mcp')
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: [BIN, 'mcp', '--namespace', 'ada', '--data-dir', dataDir],
@@ -55,22 +51,7 @@ const databaseUrl = process.env.DATABASE_URL
 describe.runIf(databaseUrl !== undefined && databaseUrl !== '')(
   '8 parallel identical `agent-memory remember` processes on PostgreSQL',
   () => {
-    const database = `agent_memory_cli_race_${randomUUID().replaceAll('-', '').slice(0, 12)}`
-    const url = () => {
-      const parsed = new URL(databaseUrl!)
-      parsed.pathname = `/${database}`
-      return parsed.toString()
-    }
-    let admin: pg.Client
-    beforeAll(async () => {
-      admin = new pg.Client({ connectionString: databaseUrl })
-      await admin.connect()
-      await admin.query(`CREATE DATABASE ${database}`)
-    })
-    afterAll(async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
-      await admin.end()
-    })
+    const { url } = usePostgresDatabase('agent_memory_cli_race_')
 
     it('leave exactly one row and 7 reinforcements (3 rounds)', async () => {
       expect((await runCli(['init', '--database-url', url()])).code).toBe(0)

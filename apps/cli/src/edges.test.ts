@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCli, temporaryDirectory } from './__fixtures__/cliProcess.js'
+import { describe, expect, it } from 'vitest'
+import { runCli } from './__fixtures__/cliProcess.js'
+import { useTemporaryDirectory } from './__fixtures__/useTemporaryDirectory.js'
 
 const HOLD_FIXTURE = fileURLToPath(new URL('./__fixtures__/holdDataDir.mjs', import.meta.url))
 
@@ -11,12 +12,7 @@ function lines(text: string): string[] {
 }
 
 describe('agent-memory at the edges (subprocess)', () => {
-  let dir: string
-  let remove: () => Promise<void>
-  beforeAll(async () => {
-    ;({ dir, remove } = await temporaryDirectory())
-  })
-  afterAll(async () => remove())
+  const temp = useTemporaryDirectory()
 
   it.each([
     [['search'], /missing required argument 'query'/],
@@ -35,7 +31,7 @@ describe('agent-memory at the edges (subprocess)', () => {
     [['ingest', 'does-not-exist', '--namespace', 'a'], /no such file or directory: does-not-exist/],
     [['search', 'x', '--namespace', 'a', '--embedder', 'openrouter'], /needs OPENROUTER_API_KEY/],
   ])('usage error %j: exit code 2 and one line on stderr', async (args, message) => {
-    const result = await runCli([...args, '--data-dir', path.join(dir, 'usage')])
+    const result = await runCli([...args, '--data-dir', path.join(temp.dir, 'usage')])
     expect(result.code).toBe(2)
     expect(result.stdout).toBe('')
     expect(lines(result.stderr)).toHaveLength(1)
@@ -44,7 +40,7 @@ describe('agent-memory at the edges (subprocess)', () => {
   })
 
   it('tells a second process who holds the data directory when the holder does not serve it', async () => {
-    const dataDir = path.join(dir, 'locked')
+    const dataDir = path.join(temp.dir, 'locked')
     // `mcp` and `serve` share their directory (storeServer.test.ts); a library user's process does not.
     const holder = spawn(process.execPath, [HOLD_FIXTURE, dataDir], { stdio: ['pipe', 'ignore', 'pipe'] })
     await new Promise<void>((resolve, reject) => {
@@ -67,7 +63,7 @@ describe('agent-memory at the edges (subprocess)', () => {
   })
 
   it('names the way out when the embedder changed, and reembed switches the store', async () => {
-    const dataDir = path.join(dir, 'switch')
+    const dataDir = path.join(temp.dir, 'switch')
     expect(
       (
         await runCli([

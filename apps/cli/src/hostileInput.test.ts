@@ -1,15 +1,11 @@
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCli, temporaryDirectory } from './__fixtures__/cliProcess.js'
+import { describe, expect, it } from 'vitest'
+import { runCli } from './__fixtures__/cliProcess.js'
+import { useTemporaryDirectory } from './__fixtures__/useTemporaryDirectory.js'
 
 describe('agent-memory refuses hostile input with a usage error (subprocess)', () => {
-  let dir: string
-  let remove: () => Promise<void>
-  beforeAll(async () => {
-    ;({ dir, remove } = await temporaryDirectory())
-  })
-  afterAll(async () => remove())
+  const temp = useTemporaryDirectory()
 
   it.each([
     [['remember', 'x', '--namespace', '   '], /invalid namespace: namespace must not be only whitespace/],
@@ -24,7 +20,7 @@ describe('agent-memory refuses hostile input with a usage error (subprocess)', (
     ],
     [['search', 'x', '--namespace', 'a', '--as-of', 'yesterday'], /--as-of.*expected an ISO 8601 date/],
   ])('%j: exit code 2, one sentence, nothing stored', async (args, message) => {
-    const dataDir = path.join(dir, 'usage')
+    const dataDir = path.join(temp.dir, 'usage')
     const result = await runCli([...args, '--data-dir', dataDir])
     expect(result.stderr).toMatch(message)
     expect(result.code).toBe(2)
@@ -32,7 +28,7 @@ describe('agent-memory refuses hostile input with a usage error (subprocess)', (
   })
 
   it('names a .jsonl line whose createdAt is not a date', async () => {
-    const file = path.join(dir, 'dates.jsonl')
+    const file = path.join(temp.dir, 'dates.jsonl')
     await writeFile(
       file,
       [
@@ -48,7 +44,7 @@ describe('agent-memory refuses hostile input with a usage error (subprocess)', (
       'ana',
       '--json',
       '--data-dir',
-      path.join(dir, 'dates'),
+      path.join(temp.dir, 'dates'),
     ])
     expect(result.stderr).toContain(`${file}:1: createdAt: expected an ISO 8601 date`)
     expect(result.stderr).toContain(`${file}:2: createdAt: 2023-02-29 is not a calendar date`)

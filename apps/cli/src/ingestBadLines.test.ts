@@ -1,7 +1,8 @@
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCli, temporaryDirectory } from './__fixtures__/cliProcess.js'
+import { describe, expect, it } from 'vitest'
+import { runCli } from './__fixtures__/cliProcess.js'
+import { useTemporaryDirectory } from './__fixtures__/useTemporaryDirectory.js'
 
 /** `{"a":{"a":…"deep"…}}` as text: JSON.stringify of it would overflow a test worker's stack. */
 function nestedJson(depth: number): string {
@@ -9,26 +10,21 @@ function nestedJson(depth: number): string {
 }
 
 describe('agent-memory ingest with bad lines and binary files (subprocess)', () => {
-  let dir: string
-  let remove: () => Promise<void>
-  beforeAll(async () => {
-    ;({ dir, remove } = await temporaryDirectory())
-  })
-  afterAll(async () => remove())
+  const temp = useTemporaryDirectory()
 
   // A store per case: a case that fails cannot leave its store locked for the next one.
   const storeFor = (name: string) => {
-    const dataDir = path.join(dir, `store-${name}`)
+    const dataDir = path.join(temp.dir, `store-${name}`)
     return (...args: string[]) => runCli([...args, '--data-dir', dataDir])
   }
 
   it('names each bad line as file:line: reason, writes the rest, and says so in the exit code', async () => {
     const cli = storeFor('bad-lines')
-    const other = path.join(dir, 'other.jsonl')
+    const other = path.join(temp.dir, 'other.jsonl')
     await writeFile(other, `${JSON.stringify({ id: 'shared-id', content: 'Owned by another user' })}\n`)
     expect((await cli('ingest', other, '-n', 'bob')).code).toBe(0)
 
-    const file = path.join(dir, 'facts.jsonl')
+    const file = path.join(temp.dir, 'facts.jsonl')
     await writeFile(
       file,
       [
@@ -66,7 +62,7 @@ describe('agent-memory ingest with bad lines and binary files (subprocess)', () 
 
   it('streams a .jsonl file with progress naming the line', async () => {
     const cli = storeFor('stream')
-    const file = path.join(dir, 'many.jsonl')
+    const file = path.join(temp.dir, 'many.jsonl')
     const lines = Array.from({ length: 300 }, (_, i) => JSON.stringify({ content: `Fact number ${i}` }))
     await writeFile(file, `${lines.join('\n')}\n`)
     const result = await cli('ingest', file, '-n', 'many', '--json')
@@ -77,7 +73,7 @@ describe('agent-memory ingest with bad lines and binary files (subprocess)', () 
 
   it('skips a binary file named .txt or .md with a warning and ingests the text beside it', async () => {
     const cli = storeFor('binary')
-    const folder = path.join(dir, 'mixed')
+    const folder = path.join(temp.dir, 'mixed')
     await import('node:fs/promises').then((fs) => fs.mkdir(folder))
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48])
     await writeFile(path.join(folder, 'photo.txt'), Buffer.concat([png, Buffer.alloc(2000, 7)]))

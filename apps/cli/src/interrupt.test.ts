@@ -1,19 +1,15 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCli, startCli, temporaryDirectory } from './__fixtures__/cliProcess.js'
+import { describe, expect, it } from 'vitest'
+import { runCli, startCli } from './__fixtures__/cliProcess.js'
+import { useTemporaryDirectory } from './__fixtures__/useTemporaryDirectory.js'
 
 describe('agent-memory ingest interrupted by Ctrl-C (subprocess)', () => {
-  let dir: string
-  let remove: () => Promise<void>
-  beforeAll(async () => {
-    ;({ dir, remove } = await temporaryDirectory())
-  })
-  afterAll(async () => remove())
+  const temp = useTemporaryDirectory()
 
   it('stops between items, says how far it got, and a re-run continues where it stopped', async () => {
-    const notes = path.join(dir, 'notes')
-    const dataDir = path.join(dir, 'store')
+    const notes = path.join(temp.dir, 'notes')
+    const dataDir = path.join(temp.dir, 'store')
     await mkdir(notes)
     const files = 300
     for (let i = 0; i < files; i++) {

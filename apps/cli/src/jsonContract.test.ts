@@ -7,25 +7,19 @@ import {
   ErrorJsonSchema,
   type ListJsonSchema,
 } from '@agent-memory/cli/json'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
-import { runCli, temporaryDirectory } from './__fixtures__/cliProcess.js'
+import { runCli } from './__fixtures__/cliProcess.js'
+import { useTemporaryDirectory } from './__fixtures__/useTemporaryDirectory.js'
 
 type Command = keyof typeof CLI_JSON_SCHEMAS
 
 describe('the --json contract (subprocess, checked against the exported schemas)', {
   timeout: 600_000,
 }, () => {
-  let dir: string
-  let remove: () => Promise<void>
-  let dataDir: string
-  beforeAll(async () => {
-    ;({ dir, remove } = await temporaryDirectory())
-    dataDir = path.join(dir, 'store')
-  })
-  afterAll(async () => remove())
+  const temp = useTemporaryDirectory()
 
-  const cli = (...args: string[]) => runCli([...args, '--data-dir', dataDir, '--json'])
+  const cli = (...args: string[]) => runCli([...args, '--data-dir', temp.dataDir, '--json'])
 
   /** Runs a command that must succeed and returns its document, parsed by that command's schema. */
   async function ok<C extends Command>(
@@ -52,7 +46,7 @@ describe('the --json contract (subprocess, checked against the exported schemas)
 
   it('prints one documented document per command', async () => {
     const init = await ok('init')
-    expect(init.store).toEqual({ kind: 'embedded', dataDir })
+    expect(init.store).toEqual({ kind: 'embedded', dataDir: temp.dataDir })
     expect(init.embedder).toMatchObject({ dimensions: expect.any(Number) })
 
     const first = await ok(
@@ -70,7 +64,7 @@ describe('the --json contract (subprocess, checked against the exported schemas)
     expect(second.supersedes).toBe(first.id)
     expect((await ok('remember', 'Mia lives in Lisbon', '-n', 'mia')).status).toBe('reinforced')
 
-    const notes = path.join(dir, 'notes.md')
+    const notes = path.join(temp.dir, 'notes.md')
     await writeFile(notes, '# Garden\n\nMia grows basil on the balcony.\n')
     const ingest = await ok('ingest', notes, '-n', 'mia')
     expect(ingest).toMatchObject({ files: 1, filesDone: 1, inserted: 1, interrupted: false })
@@ -84,7 +78,7 @@ describe('the --json contract (subprocess, checked against the exported schemas)
       'mia',
       '--explain',
       '--data-dir',
-      dataDir,
+      temp.dataDir,
     ])
     const lines = [
       ...explained.stdout.matchAll(/score (\d\.\d{3}) = fused (\d\.\d{3}) × modifier (\d\.\d{3})/gu),
@@ -141,7 +135,7 @@ describe('the --json contract (subprocess, checked against the exported schemas)
     } while (cursor !== null && pages < 10)
     expect(pages).toBe(3)
     expect((await ok('list', '-n', 'pages', '--limit', '2')).total).toBe(5)
-    const text = await runCli(['list', '-n', 'pages', '--limit', '2', '--data-dir', dataDir])
+    const text = await runCli(['list', '-n', 'pages', '--limit', '2', '--data-dir', temp.dataDir])
     expect(text.stderr).toMatch(/^1-2 of 5; more: add --cursor \S+$/mu)
     expect(seen.sort()).toEqual([1, 2, 3, 4, 5].map((n) => `Paging fact number ${n}`))
 
@@ -183,7 +177,7 @@ describe('the --json contract (subprocess, checked against the exported schemas)
   })
 
   it('prints nothing on stdout for a failure without --json', async () => {
-    const missing = await runCli(['get', 'no-such-id', '-n', 'mia', '--data-dir', dataDir])
+    const missing = await runCli(['get', 'no-such-id', '-n', 'mia', '--data-dir', temp.dataDir])
     expect(missing.code).toBe(1)
     expect(missing.stdout).toBe('')
     expect(missing.stderr).toContain('error: no memory no-such-id in namespace mia')

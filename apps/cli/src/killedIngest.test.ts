@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { EmbeddingsFault } from '@agent-memory/testkit'
 import { describe, expect, it } from 'vitest'
-import { BIN, CLI_ROOT, cliEnv, runCli } from './__fixtures__/cliProcess.js'
+import { runCli } from './__fixtures__/cliProcess.js'
+import { killCliAfterRequests } from './__fixtures__/killCliAfterRequests.js'
 import { useFakeEmbedder } from './__fixtures__/useFakeEmbedder.js'
 
 const API_KEY = 'sk-killed-ingest-test-key-0000000000'
@@ -30,18 +30,7 @@ describe('kill -9 during ingest, then a rerun (real binary)', () => {
     const dataDir = path.join(fake.dir, 'store')
     const args = ['ingest', notes, '-n', 'ada', '--data-dir', dataDir, '--base-url', fake.server.url]
     hangFrom = fake.server.requests.length + 4
-    const killed = spawn(process.execPath, [BIN, ...args], {
-      cwd: CLI_ROOT,
-      env: cliEnv({ OPENROUTER_API_KEY: API_KEY }),
-      stdio: 'ignore',
-    })
-    const exited = new Promise((resolve) => killed.on('exit', resolve))
-    for (let waited = 0; fake.server.requests.length < hangFrom && waited < 240_000; waited += 50) {
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
-    expect(fake.server.requests.length).toBeGreaterThanOrEqual(hangFrom)
-    killed.kill('SIGKILL')
-    await exited
+    await killCliAfterRequests(args, { OPENROUTER_API_KEY: API_KEY }, fake.server, hangFrom)
 
     hangFrom = Number.POSITIVE_INFINITY
     const rerun = await runCli([...args, '--json'], { env: { OPENROUTER_API_KEY: API_KEY } })

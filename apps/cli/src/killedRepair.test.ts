@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { CLI_JSON_SCHEMAS } from '@agent-memory/cli/json'
 import type { EmbeddingsFault } from '@agent-memory/testkit'
 import { describe, expect, it } from 'vitest'
-import { BIN, CLI_ROOT, cliEnv, runCli } from './__fixtures__/cliProcess.js'
+import { runCli } from './__fixtures__/cliProcess.js'
+import { killCliAfterRequests } from './__fixtures__/killCliAfterRequests.js'
 import { useFakeEmbedder } from './__fixtures__/useFakeEmbedder.js'
 
 const API_KEY = 'sk-killed-repair-test-key-00000000000'
@@ -33,18 +33,7 @@ describe('kill -9 during repair, then a rerun (real binary, embedded store)', ()
     // Request numbers start at 1: the next two are the first two batches, the third hangs.
     const hangFrom = fake.server.requests.length + 3
     fault = (n) => (n >= hangFrom ? { kind: 'hang' } : { kind: 'delay', ms: 200 })
-    const killed = spawn(process.execPath, [BIN, 'repair', '--batch', '2', ...online], {
-      cwd: CLI_ROOT,
-      env: cliEnv(env),
-      stdio: 'ignore',
-    })
-    const exited = new Promise((resolve) => killed.on('exit', resolve))
-    for (let waited = 0; fake.server.requests.length < hangFrom && waited < 240_000; waited += 50) {
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
-    expect(fake.server.requests.length).toBeGreaterThanOrEqual(hangFrom)
-    killed.kill('SIGKILL')
-    await exited
+    await killCliAfterRequests(['repair', '--batch', '2', ...online], env, fake.server, hangFrom)
   })
 
   it('the rerun completes: every memory embedded once, none duplicated, no lease left behind', async () => {

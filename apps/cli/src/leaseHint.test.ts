@@ -1,29 +1,14 @@
-import { randomUUID } from 'node:crypto'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { runCli } from './__fixtures__/cliProcess.js'
+import { usePostgresDatabase } from './__fixtures__/usePostgresDatabase.js'
 
 const databaseUrl = process.env.DATABASE_URL
 
 describe.runIf(databaseUrl !== undefined && databaseUrl !== '')(
   'stats on leased rows (real binary, PostgreSQL)',
   () => {
-    const database = `agent_memory_cli_lease_${randomUUID().replaceAll('-', '').slice(0, 12)}`
-    const url = () => {
-      const parsed = new URL(databaseUrl!)
-      parsed.pathname = `/${database}`
-      return parsed.toString()
-    }
-    let admin: pg.Client
-    beforeAll(async () => {
-      admin = new pg.Client({ connectionString: databaseUrl })
-      await admin.connect()
-      await admin.query(`CREATE DATABASE ${database}`)
-    })
-    afterAll(async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
-      await admin.end()
-    })
+    const { url } = usePostgresDatabase('agent_memory_cli_lease_')
 
     it('says what a lease left by a killed repair means and when it lapses', async () => {
       expect((await runCli(['init', '--database-url', url()])).code).toBe(0)

@@ -1,17 +1,13 @@
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCli, startCli, temporaryDirectory } from './__fixtures__/cliProcess.js'
+import { describe, expect, it } from 'vitest'
+import { runCli, startCli } from './__fixtures__/cliProcess.js'
+import { useTemporaryDirectory } from './__fixtures__/useTemporaryDirectory.js'
 
 describe('agent-memory mcp (subprocess over stdio)', () => {
-  let dir: string
-  let remove: () => Promise<void>
-  beforeAll(async () => {
-    ;({ dir, remove } = await temporaryDirectory())
-  })
-  afterAll(async () => remove())
+  const temp = useTemporaryDirectory()
 
   it('speaks only JSON-RPC on stdout and serves memory_search for its namespace', async () => {
-    const dataDir = path.join(dir, 'store')
+    const dataDir = path.join(temp.dir, 'store')
     const cli = (...args: string[]) => runCli([...args, '--data-dir', dataDir])
     expect((await cli('remember', 'Ivan is learning to play chess', '--namespace', 'ivan')).code).toBe(0)
     expect((await cli('remember', 'Judy is learning to play chess', '--namespace', 'judy')).code).toBe(0)

@@ -1,6 +1,7 @@
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startCli, temporaryDirectory } from './__fixtures__/cliProcess.js'
+import { describe, expect, it } from 'vitest'
+import { startCli } from './__fixtures__/cliProcess.js'
+import { useTemporaryDirectory } from './__fixtures__/useTemporaryDirectory.js'
 
 interface RpcMessage {
   jsonrpc: string
@@ -10,16 +11,11 @@ interface RpcMessage {
 }
 
 describe('agent-memory mcp with hostile stdin (subprocess)', () => {
-  let dir: string
-  let remove: () => Promise<void>
-  beforeAll(async () => {
-    ;({ dir, remove } = await temporaryDirectory())
-  })
-  afterAll(async () => remove())
+  const temp = useTemporaryDirectory()
 
   it('answers a line over 10 MB and a non-JSON line with errors, and keeps serving', async () => {
     const server = await startCli(
-      ['mcp', '--namespace', 'ivan', '--data-dir', path.join(dir, 'store')],
+      ['mcp', '--namespace', 'ivan', '--data-dir', path.join(temp.dir, 'store')],
       /serving memory_search/,
     )
     const messages = () =>

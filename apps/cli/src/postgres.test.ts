@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { runCli } from './__fixtures__/cliProcess.js'
+import { usePostgresDatabase } from './__fixtures__/usePostgresDatabase.js'
 
 const databaseUrl = process.env.DATABASE_URL
 const required = process.env.CI === 'true'
@@ -13,27 +13,8 @@ describe('agent-memory on real PostgreSQL (subprocess)', () => {
   })
 
   describe.runIf(databaseUrl !== undefined && databaseUrl !== '')('round trip', () => {
-    // A database of its own, so the CLI's tables never meet the store suites' tables (the
-    // migrations qualify a foreign key with "public", so a schema of its own would not do).
-    const database = `agent_memory_cli_${randomUUID().replaceAll('-', '').slice(0, 12)}`
-    // describe.runIf still evaluates this body, so nothing here may need the URL yet.
-    const cliUrl = () => {
-      const url = new URL(databaseUrl!)
-      url.pathname = `/${database}`
-      return url.toString()
-    }
+    const { url: cliUrl } = usePostgresDatabase('agent_memory_cli_')
     const namespace = `cli-${randomUUID()}`
-    let admin: pg.Client
-
-    beforeAll(async () => {
-      admin = new pg.Client({ connectionString: databaseUrl })
-      await admin.connect()
-      await admin.query(`CREATE DATABASE ${database}`)
-    })
-    afterAll(async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
-      await admin.end()
-    })
 
     const cli = (...args: string[]) => runCli([...args, '--database-url', cliUrl()])
 

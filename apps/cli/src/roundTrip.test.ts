@@ -1,18 +1,11 @@
-import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCli, temporaryDirectory } from './__fixtures__/cliProcess.js'
+import { describe, expect, it } from 'vitest'
+import { runCli } from './__fixtures__/cliProcess.js'
+import { useTemporaryDirectory } from './__fixtures__/useTemporaryDirectory.js'
 
 describe('agent-memory on the embedded store (subprocess)', () => {
-  let dir: string
-  let remove: () => Promise<void>
-  let dataDir: string
-  beforeAll(async () => {
-    ;({ dir, remove } = await temporaryDirectory())
-    dataDir = path.join(dir, 'store')
-  })
-  afterAll(async () => remove())
+  const temp = useTemporaryDirectory()
 
-  const cli = (...args: string[]) => runCli([...args, '--data-dir', dataDir])
+  const cli = (...args: string[]) => runCli([...args, '--data-dir', temp.dataDir])
 
   it('remembers, then finds the memory by search; another namespace does not see it', async () => {
     const remembered = await cli(
@@ -147,7 +140,7 @@ describe('agent-memory on the embedded store (subprocess)', () => {
   })
 
   it('takes the namespace and data directory from the environment', async () => {
-    const env = { AGENT_MEMORY_NAMESPACE: 'frank', AGENT_MEMORY_DATA_DIR: dataDir }
+    const env = { AGENT_MEMORY_NAMESPACE: 'frank', AGENT_MEMORY_DATA_DIR: temp.dataDir }
     expect((await runCli(['remember', 'Frank plays the cello'], { env })).code).toBe(0)
     const found = await runCli(['search', 'which instrument', '--json'], { env })
     expect(JSON.parse(found.stdout)).toMatchObject({ namespace: 'frank' })

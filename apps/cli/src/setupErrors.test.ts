@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
 import { chmodSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BIN, CLI_ROOT, cliEnv, runCli, temporaryDirectory } from './__fixtures__/cliProcess.js'
+import { usePostgresDatabase } from './__fixtures__/usePostgresDatabase.js'
 
 // Root ignores file permissions: as root the CLI runs as `nobody` on a directory `nobody` owns.
 const asRoot = process.getuid?.() === 0
@@ -78,22 +78,7 @@ describe.runIf(databaseUrl !== undefined && databaseUrl !== '')(
   'setup failures on PostgreSQL (real binary)',
   { timeout: 300_000 },
   () => {
-    const database = `agent_memory_cli_setup_${randomUUID().replaceAll('-', '').slice(0, 12)}`
-    const url = (name = database) => {
-      const parsed = new URL(databaseUrl!)
-      parsed.pathname = `/${name}`
-      return parsed.toString()
-    }
-    let admin: pg.Client
-    beforeAll(async () => {
-      admin = new pg.Client({ connectionString: databaseUrl })
-      await admin.connect()
-      await admin.query(`CREATE DATABASE ${database}`)
-    })
-    afterAll(async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
-      await admin.end()
-    })
+    const { url } = usePostgresDatabase('agent_memory_cli_setup_')
 
     it('names a missing database and says how to create it', async () => {
       const result = await runCli([

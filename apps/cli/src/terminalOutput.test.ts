@@ -1,20 +1,17 @@
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCli, temporaryDirectory } from './__fixtures__/cliProcess.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { runCli } from './__fixtures__/cliProcess.js'
+import { useTemporaryDirectory } from './__fixtures__/useTemporaryDirectory.js'
 
 // What a terminal would act on: C0 controls but newline and tab, DEL, C1, bidi controls.
 const ACTIVE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u
 const ID = 'id\u001b[2J-1'
 
 describe('agent-memory prints stored text safely (subprocess)', () => {
-  let dir: string
-  let remove: () => Promise<void>
-  let dataDir: string
+  const temp = useTemporaryDirectory()
   beforeAll(async () => {
-    ;({ dir, remove } = await temporaryDirectory())
-    dataDir = path.join(dir, 'store')
-    const file = path.join(dir, 'hostile.jsonl')
+    const file = path.join(temp.dir, 'hostile.jsonl')
     await writeFile(
       file,
       `${JSON.stringify({
@@ -24,10 +21,9 @@ describe('agent-memory prints stored text safely (subprocess)', () => {
         metadata: { who: '\u001b[1mbold' },
       })}\n`,
     )
-    const ingested = await runCli(['ingest', file, '-n', 'eve', '--data-dir', dataDir])
+    const ingested = await runCli(['ingest', file, '-n', 'eve', '--data-dir', temp.dataDir])
     expect(ingested.code).toBe(0)
   })
-  afterAll(async () => remove())
 
   it.each([
     [['list', '-n', 'eve']],
@@ -35,7 +31,7 @@ describe('agent-memory prints stored text safely (subprocess)', () => {
     [['search', 'pay now', '-n', 'eve']],
     [['history', ID, '-n', 'eve']],
   ])('%j escapes control characters and ANSI escapes', async (args) => {
-    const result = await runCli([...args, '--data-dir', dataDir])
+    const result = await runCli([...args, '--data-dir', temp.dataDir])
     expect(result.code).toBe(0)
     expect(result.stdout).toContain('\\x1b[31mattention\\x1b[0m')
     expect(result.stdout).toContain('\\u202eevil\\u202c')
@@ -44,7 +40,7 @@ describe('agent-memory prints stored text safely (subprocess)', () => {
   })
 
   it('keeps --json exact: the stored text round-trips', async () => {
-    const result = await runCli(['get', ID, '-n', 'eve', '--json', '--data-dir', dataDir])
+    const result = await runCli(['get', ID, '-n', 'eve', '--json', '--data-dir', temp.dataDir])
     expect(JSON.parse(result.stdout).memory.content).toBe(
       'Pay \u001b[31mattention\u001b[0m now \u202eevil\u202c and \u009b2J done\nover',
     )

@@ -4,7 +4,7 @@ import {
   startFakeEmbeddingsServer,
 } from '@agent-memory/testkit'
 import { afterAll, beforeAll } from 'vitest'
-import { temporaryDirectory } from './cliProcess.js'
+import { useTemporaryDirectory } from './useTemporaryDirectory.js'
 
 /** What a suite that runs the CLI against the fake OpenAI-compatible embedder holds. */
 export interface FakeEmbedderSuite {
@@ -20,17 +20,20 @@ export interface FakeEmbedderSuite {
  * `beforeAll`), never at collection time.
  */
 export function useFakeEmbedder(options: FakeEmbeddingsServerOptions): FakeEmbedderSuite {
-  let remove: (() => Promise<void>) | undefined
-  const suite = {} as { dir: string; server: FakeEmbeddingsServer }
+  const temporary = useTemporaryDirectory()
+  const suite = {} as { server: FakeEmbeddingsServer }
   beforeAll(async () => {
-    const temporary = await temporaryDirectory()
-    remove = temporary.remove
-    suite.dir = temporary.dir
     suite.server = await startFakeEmbeddingsServer(options)
   })
   afterAll(async () => {
     await suite.server?.close()
-    await remove?.()
   })
-  return suite
+  return {
+    get dir() {
+      return temporary.dir
+    },
+    get server() {
+      return suite.server
+    },
+  }
 }
