@@ -1,8 +1,6 @@
 // ai 5: one generateText round trip with the SDK's mock model (LanguageModelV2) calling memory_search.
-import { createAiSdkTools, namespaceFromExperimentalContext } from '@agent-memory/tool-memory-search/ai-sdk'
-import { generateText, stepCountIs } from 'ai'
 import { MockLanguageModelV2 } from 'ai/test'
-import { check, FACT, seededMemory } from './memory.js'
+import { generateTextRoundTrip, searchCall } from './ai-sdk.js'
 
 const usage = { inputTokens: 1, outputTokens: 1, totalTokens: 2 }
 let step = 0
@@ -10,35 +8,8 @@ const model = new MockLanguageModelV2({
   doGenerate: async () => {
     step += 1
     return step === 1
-      ? {
-          content: [
-            {
-              type: 'tool-call',
-              toolCallId: 'c1',
-              toolName: 'memory_search',
-              input: '{"query":"Is the user vegetarian?"}',
-            },
-          ],
-          finishReason: 'tool-calls',
-          usage,
-          warnings: [],
-        }
+      ? { content: [searchCall()], finishReason: 'tool-calls', usage, warnings: [] }
       : { content: [{ type: 'text', text: 'done' }], finishReason: 'stop', usage, warnings: [] }
   },
 })
-const { memory, close } = await seededMemory()
-try {
-  const result = await generateText({
-    model,
-    tools: createAiSdkTools({ memory, namespaceFromContext: namespaceFromExperimentalContext }),
-    stopWhen: stepCountIs(3),
-    prompt: 'What should I cook?',
-    experimental_context: { namespace: 'u1' },
-  })
-  const output = result.steps[0]?.toolResults[0]?.output
-  check(typeof output === 'string' && output.includes(FACT), `tool output: ${JSON.stringify(output)}`)
-  check(result.text === 'done', `text: ${result.text}`)
-  console.log('round trip ok: ai 5 generateText with memory_search')
-} finally {
-  await close()
-}
+await generateTextRoundTrip(model, 5)
