@@ -59,6 +59,8 @@ export async function runPgliteWorkload(ctx: BenchContext): Promise<WorkloadOutc
       ctx.queryVectors,
       k,
     )
+    // The first search of a namespace loads it into the in-process indexes: timed on its own.
+    const first = await timeIt(() => store.searchVector('w4', ctx.queryVectors.row(0), { limit: k }))
     const measured = await measureLatencies(
       async (q) => {
         const hits = await store.searchVector('w4', ctx.queryVectors.row(q), { limit: k })
@@ -68,15 +70,16 @@ export async function runPgliteWorkload(ctx: BenchContext): Promise<WorkloadOutc
     )
     const recall = meanRecall(measured.results, truth, k)
     ctx.log(
-      `W4 PGlite search: p50 ${formatNumber(measured.latency.p50)} ms, recall ${formatNumber(recall, 3)}`,
+      `W4 PGlite search: p50 ${formatNumber(measured.latency.p50)} ms, recall ${formatNumber(recall, 3)} (first search, loading the namespace: ${formatNumber(first.ms, 0)} ms)`,
     )
-    // The same data directory reopened with the exact-scan threshold raised: the exact path at 10k.
+    // The same data directory reopened without in-process search: PGlite's own exact scan at 10k.
     await store.close()
     store = await openEmbeddedStore({
       dataDir: dir,
       dimensions: ctx.data.dimensions,
       model: 'bench/synthetic',
       exactSearchMaxRows: 1_000_000,
+      inProcessSearch: false,
       handleSignals: false,
     })
     const exactStore = store
@@ -89,7 +92,7 @@ export async function runPgliteWorkload(ctx: BenchContext): Promise<WorkloadOutc
     )
     const exactRecall = meanRecall(exact.results, truth, k)
     ctx.log(
-      `W4 PGlite search, exact forced: p50 ${formatNumber(exact.latency.p50)} ms, recall ${formatNumber(exactRecall, 3)}`,
+      `W4 PGlite search, SQL exact scan (inProcessSearch: false): p50 ${formatNumber(exact.latency.p50)} ms, recall ${formatNumber(exactRecall, 3)}`,
     )
     const deferred = await deferredIndexIngest(ctx, writes)
     ctx.log(
@@ -110,7 +113,7 @@ export async function runPgliteWorkload(ctx: BenchContext): Promise<WorkloadOutc
           points: [{ label: '', recall, p50: measured.latency.p50, p99: measured.latency.p99 }],
         },
         {
-          name: 'agent-memory embedded (PGlite, exact scan)',
+          name: 'agent-memory embedded (PGlite, SQL exact scan)',
           points: [{ label: '', recall: exactRecall, p50: exact.latency.p50, p99: exact.latency.p99 }],
         },
       ],
@@ -138,10 +141,14 @@ export async function runPgliteWorkload(ctx: BenchContext): Promise<WorkloadOutc
               ],
               [`recall@${k}`, formatNumber(recall, 3)],
               [
-                'exact scan (exactSearchMaxRows 1,000,000): search p50 / p95 / p99 ms',
+                'first search of the namespace (loads it into the in-process index), ms',
+                formatNumber(first.ms, 0),
+              ],
+              [
+                'SQL exact scan (inProcessSearch: false): search p50 / p95 / p99 ms',
                 `${formatNumber(exact.latency.p50)} / ${formatNumber(exact.latency.p95)} / ${formatNumber(exact.latency.p99)}`,
               ],
-              [`exact scan: recall@${k}`, formatNumber(exactRecall, 3)],
+              [`SQL exact scan: recall@${k}`, formatNumber(exactRecall, 3)],
               [
                 'what-if: ingest rows/s with the HNSW index created after the load',
                 formatNumber((n / deferred.ingestMs) * 1000, 0),
@@ -155,10 +162,10 @@ export async function runPgliteWorkload(ctx: BenchContext): Promise<WorkloadOutc
           },
         ],
         notes: [
-          'The summary rows are the embedded default (exactSearchMaxRows 1,000: a 10k namespace takes HNSW + iterative scan) and the same directory reopened with exactSearchMaxRows 1,000,000 (exact scan).',
+          'The summary rows are the embedded default (in-process search: the namespace’s vectors loaded into one Float32Array on its first search and scanned exactly in JS, kept in step with every writer through the row change log) and the same directory reopened with `inProcessSearch: false` (PGlite’s own exact scan in SQL, as a one-shot CLI command runs it). No HNSW index exists on the embedded store by default.',
           'The store collects planner statistics itself (PGlite runs no autovacuum): ANALYZE at open when rows were never analyzed, after writes past autovacuum’s thresholds, and VACUUM once dead row versions pass autovacuum’s threshold.',
           'Ingest is timed to a searchable state: the upserts, then `store.afterBulkLoad` (the end-of-bulk-load hook: ANALYZE of both tables, and any index build the store deferred).',
-          'upsert of a fresh batch takes the binary COPY path through PGlite’s /dev/blob; the HNSW index created by the migration is maintained row by row during the load.',
+          'upsert of a fresh batch takes the binary COPY path through PGlite’s /dev/blob; no HNSW index is maintained during the load.',
           'The what-if rows load through `createPgVectorStore({ db })` after `migrate({ annIndex: false })`, then `migrate({ annIndex: true })` builds HNSW once (`openEmbeddedStore({ annIndex: false })` does the same).',
         ],
         summary: [
@@ -172,7 +179,7 @@ export async function runPgliteWorkload(ctx: BenchContext): Promise<WorkloadOutc
           },
           {
             workload: 'W4',
-            metric: 'PGlite search p50 / p99 ms, recall (embedded default: HNSW above 1,000 rows)',
+            metric: 'PGlite search p50 / p99 ms, recall (embedded default: in-process exact scan)',
             ours: `${formatNumber(measured.latency.p50)} / ${formatNumber(measured.latency.p99)}, ${formatNumber(recall, 3)}`,
             peers: 'perf-anchors: HNSW 4.7 / 10.7 ms @ 0.972 [meas]',
             target: 'p50 ≤ 6 ms',
@@ -180,7 +187,7 @@ export async function runPgliteWorkload(ctx: BenchContext): Promise<WorkloadOutc
           },
           {
             workload: 'W4',
-            metric: 'PGlite search p50 / p99 ms, recall (exact scan forced)',
+            metric: 'PGlite search p50 / p99 ms, recall (SQL exact scan, inProcessSearch: false)',
             ours: `${formatNumber(exact.latency.p50)} / ${formatNumber(exact.latency.p99)}, ${formatNumber(exactRecall, 3)}`,
             peers: 'perf-anchors: exact 48 ms [meas]',
             target: '— (the default above is the one with a target)',

@@ -57,6 +57,9 @@ export async function openEmbedded(dataDir: string, options: OpenStoreOptions): 
       dimensions: options.dimensions,
       // The CLI handles Ctrl-C itself: it stops between items and closes the store cleanly.
       handleSignals: false,
+      // Loading a namespace into in-process indexes pays off over many searches: in the
+      // processes that stay up and serve (mcp, serve, ui), not in a command that searches once.
+      inProcessSearch: options.serve === true,
       ...(options.readsOnly === true ? { whenNotWritable: 'read-only' as const } : {}),
       ...model,
       ...(options.serve === true

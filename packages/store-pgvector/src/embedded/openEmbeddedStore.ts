@@ -3,9 +3,12 @@ import { StoreError } from '@agent-memory/core'
 import type { PGlite } from '@electric-sql/pglite'
 import { migrateWith } from '../migrate/migrate.js'
 import { PgliteExecutor } from '../sql/PgliteExecutor.js'
+import { RowChangeFollower } from '../store/changes/RowChangeFollower.js'
+import type { InProcessIndexes } from '../store/context/InProcessIndexes.js'
 import { installKeywordChangeLog } from '../store/keyword/installKeywordChangeLog.js'
 import { KeywordIndex } from '../store/keyword/KeywordIndex.js'
 import { PgVectorStore } from '../store/PgVectorStore.js'
+import { VectorIndex } from '../store/vectors/VectorIndex.js'
 import { accessDenied } from './accessDenied.js'
 import { copyToSnapshot } from './copyToSnapshot.js'
 import { DataDirLock } from './DataDirLock.js'
@@ -20,9 +23,10 @@ export interface OpenEmbeddedStoreOptions {
   model?: string
   dimensions: number
   /**
-   * Namespaces with at most this many rows are searched exactly; larger ones use HNSW. Default
-   * 1,000 here (not PostgreSQL's 10,000): a distance in wasm costs several times more than
-   * natively, so an exact scan of 10k rows takes ~40 ms on PGlite against ~5 ms through HNSW.
+   * For the SQL vector path (`inProcessSearch: false`, or a namespace too large for the
+   * in-process index): namespaces with at most this many rows are scanned exactly; larger ones
+   * use their HNSW index once `maintainVectorIndexes` built one. Default 1,000 here: a distance in
+   * wasm costs several times more than natively (an exact scan of 10k rows takes ~40 ms in PGlite).
    */
   exactSearchMaxRows?: number
   /**
@@ -31,6 +35,14 @@ export interface OpenEmbeddedStoreOptions {
    * `store.maintainVectorIndexes()` (`agent-memory maintain`), best called after a bulk load.
    */
   annIndex?: boolean
+  /**
+   * Answer the keyword leg and the memory-vector leg from in-process indexes (default true): a
+   * namespace is loaded on its first search (~0.1–0.5 s at 10k memories) and then searched in a
+   * few milliseconds, exactly, where PGlite's own BM25 or vector scan takes tens. Kept in step
+   * with every writer through a change log the open installs. `false` runs both legs in SQL: the
+   * cheaper choice for a process that searches once and exits (the CLI's one-shot commands).
+   */
+  inProcessSearch?: boolean
   /** Close the store (and release the lock) on SIGINT/SIGTERM. Default true for a data directory. */
   handleSignals?: boolean
   /**
@@ -135,7 +147,8 @@ async function openOn(opening: Opening, options: OpenEmbeddedStoreOptions): Prom
       ...(options.annIndex === undefined ? {} : { annIndex: options.annIndex }),
     })
     await executor.analyzeIfNeeded()
-    await installKeywordChangeLog(executor)
+    const inProcessSearch = options.inProcessSearch !== false
+    if (inProcessSearch) await installKeywordChangeLog(executor)
     if (dir !== undefined) {
       // Only the process holding the directory can lease rows for repair, so a lease found at
       // open was left by one that died (a killed `repair`): without this the rows would wait
@@ -185,7 +198,7 @@ async function openOn(opening: Opening, options: OpenEmbeddedStoreOptions): Prom
           snapshots.delete(dir)
         }
       },
-      new KeywordIndex({ trimLog: snapshotOf === undefined }),
+      inProcessSearch ? inProcessIndexes(options.dimensions, snapshotOf === undefined) : undefined,
     )
     await store.open()
     // Opening records the embedder; from here on the snapshot refuses every write.
@@ -204,6 +217,11 @@ async function openOn(opening: Opening, options: OpenEmbeddedStoreOptions): Prom
     await db?.close().catch(() => undefined)
     throw error
   }
+}
+
+function inProcessIndexes(dimensions: number, trimLog: boolean): InProcessIndexes {
+  const changes = new RowChangeFollower({ trimLog })
+  return { keyword: new KeywordIndex(changes), vector: new VectorIndex(dimensions, changes) }
 }
 
 async function openSnapshot(dataDir: string, options: OpenEmbeddedStoreOptions): Promise<PgVectorStore> {

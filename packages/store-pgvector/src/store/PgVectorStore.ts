@@ -24,11 +24,11 @@ import type { Executor } from '../sql/Executor.js'
 import type { ReadRoutingStats } from '../sql/ReadRoutingStats.js'
 import { closeStoreContext } from './context/closeStoreContext.js'
 import { createStoreContext } from './context/createStoreContext.js'
+import type { InProcessIndexes } from './context/InProcessIndexes.js'
 import { readRoutingStats } from './context/readRoutingStats.js'
 import type { StoreContext } from './context/StoreContext.js'
 import { maintainVectorIndexes } from './indexes/maintainVectorIndexes.js'
 import type { VectorIndexReport } from './indexes/VectorIndexReport.js'
-import type { KeywordIndex } from './keyword/KeywordIndex.js'
 import { deleteMemories } from './lifecycle/deleteMemories.js'
 import { reinforceMemories } from './lifecycle/reinforceMemories.js'
 import { restoreMemory } from './lifecycle/restoreMemory.js'
@@ -58,9 +58,9 @@ import { repairIssues } from './repair/repairIssues.js'
 import { repairQueue } from './repair/repairQueue.js'
 import { repairStats } from './repair/repairStats.js'
 import { CHUNK_VECTOR_SEARCH } from './search/CHUNK_VECTOR_SEARCH.js'
-import { MEMORY_VECTOR_SEARCH } from './search/MEMORY_VECTOR_SEARCH.js'
 import { runVectorSearch } from './search/runVectorSearch.js'
 import { searchKeywordLeg } from './search/searchKeywordLeg.js'
+import { searchVectorLeg } from './search/searchVectorLeg.js'
 import { putChunks } from './write/putChunks.js'
 import { upsertMemories } from './write/upsertMemories.js'
 
@@ -81,16 +81,16 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
   #closed = false
 
   /**
-   * `keywordIndex`: an in-process BM25 index for the keyword leg — only where this process owns
-   * the database and its change log is installed (`openEmbeddedStore` does both).
+   * `inProcess`: in-process indexes for the keyword leg and the memory-vector leg — only where
+   * this process owns the database and the row change log is installed (`openEmbeddedStore`).
    */
   constructor(
     executor: Executor,
     options: PgVectorStoreOptions,
     onClose?: () => Promise<void>,
-    keywordIndex?: KeywordIndex,
+    inProcess?: InProcessIndexes,
   ) {
-    this.#context = createStoreContext(executor, options, keywordIndex)
+    this.#context = createStoreContext(executor, options, inProcess)
     this.dimensions = this.#context.dimensions
     this.model = this.#context.model
     this.#onClose = onClose
@@ -193,7 +193,7 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
   }
 
   searchVector(namespace: string, vector: Float32Array, options: SearchOptions): Promise<ScoredMemory[]> {
-    return runVectorSearch(this.#context, namespace, vector, options, MEMORY_VECTOR_SEARCH)
+    return searchVectorLeg(this.#context, namespace, vector, options)
   }
 
   searchChunks(namespace: string, vector: Float32Array, options: SearchOptions): Promise<ScoredMemory[]> {

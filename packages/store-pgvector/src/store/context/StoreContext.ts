@@ -1,6 +1,7 @@
 import type { Executor } from '../../sql/Executor.js'
 import type { IndexUpkeep } from '../indexes/IndexUpkeep.js'
 import type { KeywordIndex } from '../keyword/KeywordIndex.js'
+import type { VectorIndex } from '../vectors/VectorIndex.js'
 import type { KeywordStats } from './KeywordStats.js'
 import type { SearchPathFacts } from './SearchPathFacts.js'
 
@@ -31,4 +32,6 @@ export interface StoreContext {
   readonly keywordStats: Map<string, KeywordStats>
   /** The embedded store's in-process BM25 index; `undefined`: the keyword leg runs in SQL. */
   readonly keywordIndex: KeywordIndex | undefined
+  /** The embedded store's in-process vector index for memory vectors; `undefined`: SQL. */
+  readonly vectorIndex: VectorIndex | undefined
 }

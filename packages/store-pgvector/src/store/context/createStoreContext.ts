@@ -1,15 +1,15 @@
 import { InvalidArgumentError } from '@agent-memory/core'
 import type { Executor } from '../../sql/Executor.js'
-import type { KeywordIndex } from '../keyword/KeywordIndex.js'
 import { PGVECTOR_STORE_DEFAULTS } from '../PGVECTOR_STORE_DEFAULTS.js'
 import type { PgVectorStoreOptions } from '../PgVectorStoreOptions.js'
+import type { InProcessIndexes } from './InProcessIndexes.js'
 import type { StoreContext } from './StoreContext.js'
 
 /** Resolves the options once (their defaults are documented on `PgVectorStoreOptions`). */
 export function createStoreContext(
   executor: Executor,
   options: PgVectorStoreOptions,
-  keywordIndex?: KeywordIndex,
+  inProcess?: InProcessIndexes,
 ): StoreContext {
   if (!Number.isInteger(options.dimensions) || options.dimensions < 1 || options.dimensions > 16_000) {
     throw new InvalidArgumentError('dimensions', 'dimensions must be an integer in 1..16000')
@@ -39,6 +39,7 @@ export function createStoreContext(
     countTtlMs: options.namespaceCountTtlMs ?? PGVECTOR_STORE_DEFAULTS.namespaceCountTtlMs,
     searchFacts: new Map(),
     keywordStats: new Map(),
-    keywordIndex,
+    keywordIndex: inProcess?.keyword,
+    vectorIndex: inProcess?.vector,
   }
 }

@@ -1,9 +1,11 @@
 /**
- * The change log the embedded store's in-process keyword index follows (see `KeywordIndex`):
- * every insert and delete of a memory, and every update that changes its `tsvector` or key,
- * appends the row's key — whoever wrote it: this process's store, a client of the store socket,
- * or SQL run directly on the database. Updates that leave the vector alone (reinforce, supersede,
- * restore, repair) log nothing; the index never answers filters, so they cannot make it stale.
+ * The row change log the embedded store's in-process indexes follow (`RowChangeFollower`, for
+ * `KeywordIndex` and `VectorIndex`): every insert and delete of a memory, and every update that
+ * changes its `tsvector`, its embedding or its key, appends the row's key — whoever wrote it: this
+ * process's store, a client of the store socket, or SQL run directly on the database. Updates
+ * that leave both alone (reinforce, supersede, restore) log nothing; the indexes never answer
+ * filters, so they cannot make them stale. (The table keeps its first name, from when only the
+ * keyword index read it.)
  *
  * Embedded stores only (installed at open, not by a migration): on a shared PostgreSQL no one
  * would ever read or trim it.
@@ -28,7 +30,8 @@ export const KEYWORD_CHANGE_LOG = [
   `CREATE OR REPLACE TRIGGER memories_keyword_insert_delete AFTER INSERT OR DELETE ON memories
      FOR EACH ROW EXECUTE FUNCTION agent_memory_keyword_changed()`,
   `CREATE OR REPLACE TRIGGER memories_keyword_update AFTER UPDATE ON memories FOR EACH ROW
-     WHEN (OLD.search IS DISTINCT FROM NEW.search OR OLD.namespace <> NEW.namespace OR OLD.id <> NEW.id)
+     WHEN (OLD.search IS DISTINCT FROM NEW.search OR OLD.embedding IS DISTINCT FROM NEW.embedding
+       OR OLD.namespace <> NEW.namespace OR OLD.id <> NEW.id)
      EXECUTE FUNCTION agent_memory_keyword_changed()`,
   `CREATE OR REPLACE TRIGGER memories_keyword_truncate AFTER TRUNCATE ON memories
      FOR EACH STATEMENT EXECUTE FUNCTION agent_memory_keyword_changed()`,

@@ -1,4 +1,6 @@
 import type { SqlRunner } from '../../sql/SqlRunner.js'
+import type { RowChangeFollower } from '../changes/RowChangeFollower.js'
+import type { RowIndex } from '../changes/RowIndex.js'
 import { searchVectorSql } from '../searchText.js'
 import type { KeywordTerm } from './KeywordTerm.js'
 import { NamespaceKeywordIndex } from './NamespaceKeywordIndex.js'
@@ -11,19 +13,18 @@ const MAX_DOCUMENTS = 250_000
  * The embedded store's in-process BM25 index: namespaces are loaded from the table on their first
  * search and kept in step with it through the keyword change log (`KEYWORD_CHANGE_LOG`). Every
  * search reads the log's head in the same statement that analyses the query, and before ranking
- * re-reads the rows logged since it last looked — writes by this process, by clients of the store
- * socket, by anyone — so it never ranks on a stale corpus. All of it runs inside the caller's
- * transaction, which on PGlite has the database to itself.
+ * re-reads the rows logged since it last looked (`RowChangeFollower`, shared with the vector
+ * index) — writes by this process, by clients of the store socket, by anyone — so it never ranks
+ * on a stale corpus. All of it runs inside the caller's session, which on PGlite has the database
+ * to itself.
  */
-export class KeywordIndex {
+export class KeywordIndex implements RowIndex {
   readonly #namespaces = new Map<string, NamespaceKeywordIndex>()
-  /** The last log entry applied. */
-  #seen = 0
-  /** Whether applied entries may be deleted (a read-only snapshot never writes; nothing is logged there). */
-  readonly #trims: boolean
+  readonly #changes: RowChangeFollower
 
-  constructor(options: { trimLog: boolean }) {
-    this.#trims = options.trimLog
+  constructor(changes: RowChangeFollower) {
+    this.#changes = changes
+    changes.follow(this)
   }
 
   /**
@@ -35,6 +36,7 @@ export class KeywordIndex {
     namespace: string,
     analysis: string,
   ): Promise<{ terms: KeywordTerm[]; index: NamespaceKeywordIndex }> {
+    // The log's head comes with the query's analysis: one statement, not two.
     const result = await sql.query<{ head: string; lexeme: string | null; parts: string[] | null }>(
       `SELECT h.head, t.lexeme, t.parts
          FROM (SELECT coalesce(max(seq), 0)::text AS head FROM agent_memory_keyword_changes) h
@@ -47,37 +49,28 @@ export class KeywordIndex {
     const terms = result.rows
       .filter((row) => row.lexeme !== null)
       .map((row) => ({ lexeme: row.lexeme!, parts: row.parts ?? [] }))
-    const head = Number(result.rows[0]?.head ?? 0)
-    if (head > this.#seen) await this.#catchUp(sql, head)
+    await this.#changes.catchUp(sql, Number(result.rows[0]?.head ?? 0))
     return { terms, index: await this.#namespace(sql, namespace) }
   }
 
-  async #catchUp(sql: SqlRunner, head: number): Promise<void> {
-    const changes = await sql.query<{ namespace: string; ids: string[] }>(
-      `SELECT namespace, array_agg(DISTINCT id) AS ids FROM agent_memory_keyword_changes
-         WHERE seq > $1 AND seq <= $2 GROUP BY namespace`,
-      [this.#seen, head],
+  async refresh(sql: SqlRunner, namespace: string, ids: readonly string[]): Promise<void> {
+    const index = this.#namespaces.get(namespace)
+    if (index === undefined) return
+    const rows = await sql.query<{ id: string; search: string }>(
+      'SELECT id, search::text AS search FROM memories WHERE namespace = $1 AND id = ANY($2::text[])',
+      [namespace, ids],
     )
-    for (const { namespace, ids } of changes.rows) {
-      // A truncated table: nothing loaded is right any more.
-      if (namespace === '' && ids.includes('')) this.#namespaces.clear()
-      const index = this.#namespaces.get(namespace)
-      if (index === undefined) continue
-      const rows = await sql.query<{ id: string; search: string }>(
-        'SELECT id, search::text AS search FROM memories WHERE namespace = $1 AND id = ANY($2::text[])',
-        [namespace, ids],
-      )
-      const present = new Set<string>()
-      for (const row of rows.rows) {
-        index.put(row.id, parseTsvector(row.search))
-        present.add(row.id)
-      }
-      for (const id of ids) if (!present.has(id)) index.remove(id)
+    const present = new Set<string>()
+    for (const row of rows.rows) {
+      index.put(row.id, parseTsvector(row.search))
+      present.add(row.id)
     }
-    if (this.#trims) await sql.query('DELETE FROM agent_memory_keyword_changes WHERE seq <= $1', [head])
-    this.#seen = head
+    for (const id of ids) if (!present.has(id)) index.remove(id)
   }
 
+  clear(): void {
+    this.#namespaces.clear()
+  }
   async #namespace(sql: SqlRunner, namespace: string): Promise<NamespaceKeywordIndex> {
     const loaded = this.#namespaces.get(namespace)
     if (loaded !== undefined) {

@@ -2,8 +2,8 @@ import { bm25Idf } from '../search/bm25Idf.js'
 import { BM25_B, BM25_K1 } from '../searchText.js'
 import type { KeywordTerm } from './KeywordTerm.js'
 import type { ParsedTsvector } from './parseTsvector.js'
-import type { RankedDocument } from './RankedDocument.js'
 import type { RankedDocuments } from './RankedDocuments.js'
+import { splitRanked } from './splitRanked.js'
 
 interface Document {
   id: string
@@ -112,35 +112,4 @@ export class NamespaceKeywordIndex {
     const ranked = candidates.map((slot) => ({ id: this.#documents[slot]!.id, score: scores[slot]! }))
     return splitRanked(ranked, depth)
   }
-}
-
-const byRank = (a: RankedDocument, b: RankedDocument) =>
-  b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
-
-/** The best `depth` sorted now; the others sorted only when asked for. */
-function splitRanked(ranked: RankedDocument[], depth: number): RankedDocuments {
-  if (ranked.length <= depth * 4) {
-    ranked.sort(byRank)
-    return { head: ranked.slice(0, depth), rest: () => ranked.slice(depth) }
-  }
-  // A bounded selection: keep the best `depth` seen, dropping the worst of them as better ones come.
-  const head: RankedDocument[] = []
-  const others: RankedDocument[] = []
-  for (const document of ranked) {
-    if (head.length < depth) {
-      head.push(document)
-      if (head.length === depth) head.sort(byRank)
-      continue
-    }
-    if (byRank(document, head[depth - 1]!) >= 0) {
-      others.push(document)
-      continue
-    }
-    let at = depth - 1
-    while (at > 0 && byRank(document, head[at - 1]!) < 0) at--
-    others.push(head.pop()!)
-    head.splice(at, 0, document)
-  }
-  if (head.length < depth) head.sort(byRank)
-  return { head, rest: () => others.sort(byRank) }
 }

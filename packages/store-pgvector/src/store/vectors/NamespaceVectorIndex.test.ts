@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { NamespaceVectorIndex } from './NamespaceVectorIndex.js'
+
+const v = (...values: number[]) => Float32Array.from(values)
+
+describe('NamespaceVectorIndex', () => {
+  it('ranks by cosine similarity, best first, exact ties by id, zero vectors never', () => {
+    const index = new NamespaceVectorIndex(2, 1)
+    index.put('b', v(2, 0))
+    index.put('a', v(1, 0))
+    index.put('c', v(0, 3))
+    index.put('z', v(0, 0))
+    index.put('d', v(-1, 0))
+    const ranked = index.rank(v(5, 0), 2)
+    expect(ranked.head.map((hit) => hit.id)).toEqual(['a', 'b'])
+    expect(ranked.head.map((hit) => hit.score)).toEqual([1, 1])
+    expect(ranked.rest().map((hit) => [hit.id, hit.score])).toEqual([
+      ['c', 0],
+      ['d', -1],
+    ])
+    expect(index.rank(v(0, 0), 10).head).toEqual([])
+  })
+
+  it('replaces and removes rows, reusing their slots as it grows', () => {
+    const index = new NamespaceVectorIndex(3, 1)
+    for (let i = 0; i < 50; i++) index.put(`m${i}`, v(1, i, 0))
+    expect(index.size).toBe(50)
+    index.put('m10', v(0, 0, 1))
+    for (let i = 20; i < 50; i++) index.remove(`m${i}`)
+    index.remove('missing')
+    expect(index.size).toBe(20)
+    expect(index.rank(v(0, 0, 1), 1).head[0]).toEqual({ id: 'm10', score: 1 })
+    index.put('n1', v(0, 0, 2))
+    expect(index.size).toBe(21)
+    expect(index.rank(v(0, 0, 1), 2).head.map((hit) => hit.id)).toEqual(['m10', 'n1'])
+    const all = index.rank(v(1, 0, 0), 5)
+    expect(all.head.length + all.rest().length).toBe(21)
+  })
+})
