@@ -14,6 +14,11 @@ export interface OpenOptions {
   announce?: boolean
   /** Embedded: serve the data directory to other local processes while this command holds it. */
   serve?: boolean
+  /**
+   * Embedded: the command searches many times (the demo), so namespaces are worth loading into
+   * the store's in-process indexes; a serving command does too. Others search once, in SQL.
+   */
+  searchesOften?: boolean
 }
 
 /** What every command gets: where to write, the environment, and the memory on demand. */

@@ -29,7 +29,7 @@ export function registerDemoCommand(program: Command, context: CommandContext): 
       try {
         const opened = await openMemory(
           { store: { kind: 'embedded', dataDir }, embedder: { kind: 'hashing' }, debug },
-          { log: (line) => io.err(`debug: ${line}\n`) },
+          { log: (line) => io.err(`debug: ${line}\n`), searchesOften: true },
         )
         try {
           io.out('agent-memory demo\n')

@@ -58,8 +58,9 @@ export async function openEmbedded(dataDir: string, options: OpenStoreOptions): 
       // The CLI handles Ctrl-C itself: it stops between items and closes the store cleanly.
       handleSignals: false,
       // Loading a namespace into in-process indexes pays off over many searches: in the
-      // processes that stay up and serve (mcp, serve, ui), not in a command that searches once.
-      inProcessSearch: options.serve === true,
+      // processes that stay up and serve (mcp, serve, ui) and the demo, not in a command that
+      // searches once.
+      inProcessSearch: options.serve === true || options.searchesOften === true,
       ...(options.readsOnly === true ? { whenNotWritable: 'read-only' as const } : {}),
       ...model,
       ...(options.serve === true

@@ -27,6 +27,7 @@ export async function openMemory(config: CliConfig, options: OpenMemoryOptions =
     dimensions: embedder.dimensions,
     ...(options.migrate === undefined ? {} : { migrate: options.migrate }),
     ...(options.serve === undefined ? {} : { serve: options.serve }),
+    ...(options.searchesOften === undefined ? {} : { searchesOften: options.searchesOften }),
     ...(config.debug && log !== undefined ? { log } : {}),
     ...(options.warn === undefined ? {} : { warn: options.warn }),
     ...(options.readsOnly === undefined ? {} : { readsOnly: options.readsOnly }),

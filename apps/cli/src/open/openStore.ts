@@ -14,6 +14,8 @@ export interface OpenStoreOptions {
   migrate?: boolean
   /** Embedded: serve the directory to other local processes while this one holds it. */
   serve?: boolean
+  /** Embedded: searches many times (see `OpenOptions.searchesOften`): in-process indexes pay off. */
+  searchesOften?: boolean
   /** Diagnostics (which way the store was reached), printed under --debug. */
   log?: (line: string) => void
   /** Problems that do not stop the command (the store could not be served). */
