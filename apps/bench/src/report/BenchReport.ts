@@ -8,6 +8,8 @@ export interface SummaryRow {
   target: string
   /** Whether the target is met; null when there is no target or it does not apply to this run. */
   met: boolean | null
+  /** When the target is not met: why, from this run's own figures where the run measures it. */
+  why?: string
 }
 
 export interface ReportTable {

@@ -226,6 +226,12 @@ function renderSummary(run: BenchRun, heading: string): string[] {
       rows,
     ),
   )
+  const missed = run.workloads.flatMap((w) => w.summary.filter((s) => s.met === false))
+  if (missed.length) {
+    out.push('', 'Targets not met on this machine, and why:', '')
+    for (const s of missed)
+      out.push(`- ${s.workload} ${s.metric}: ${s.why ?? 'no reason measured in this run'}`)
+  }
   const notOk = run.workloads.filter((w) => w.status !== 'ok')
   if (notOk.length) {
     out.push('')
