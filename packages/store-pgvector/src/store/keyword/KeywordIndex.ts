@@ -1,6 +1,7 @@
 import type { SqlRunner } from '../../sql/SqlRunner.js'
 import type { RowChangeFollower } from '../changes/RowChangeFollower.js'
 import type { RowIndex } from '../changes/RowIndex.js'
+import { replaceRows } from '../changes/replaceRows.js'
 import { searchVectorSql } from '../searchText.js'
 import type { KeywordTerm } from './KeywordTerm.js'
 import { NamespaceKeywordIndex } from './NamespaceKeywordIndex.js'
@@ -60,12 +61,7 @@ export class KeywordIndex implements RowIndex {
       'SELECT id, search::text AS search FROM memories WHERE namespace = $1 AND id = ANY($2::text[])',
       [namespace, ids],
     )
-    const present = new Set<string>()
-    for (const row of rows.rows) {
-      index.put(row.id, parseTsvector(row.search))
-      present.add(row.id)
-    }
-    for (const id of ids) if (!present.has(id)) index.remove(id)
+    replaceRows(index, rows.rows, ids, (row) => parseTsvector(row.search))
   }
 
   clear(): void {

@@ -7,6 +7,7 @@ import { vector } from '@electric-sql/pglite-pgvector'
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { keywordWrite as write } from '../../__fixtures__/keywordWrite.js'
+import { seededRandom } from '../../__fixtures__/seededRandom.js'
 import {
   connectEmbeddedStore,
   createPgVectorStore,
@@ -31,14 +32,6 @@ const VOCABULARY = [
   'red',
   'blue',
 ]
-
-function rng(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0
-    return state / 2 ** 32
-  }
-}
 
 function sentence(random: () => number, words: number): string {
   return Array.from({ length: words }, () => VOCABULARY[Math.floor(random() * VOCABULARY.length)]).join(' ')
@@ -80,7 +73,7 @@ describe('in-process keyword index (embedded store)', { timeout: 300_000 }, () =
   }
 
   it('ranks random corpora exactly as the SQL BM25, through writes, deletes and updates', async () => {
-    const random = rng(11)
+    const random = seededRandom(11)
     for (let round = 0; round < 4; round++) {
       const ns = `random-${round}`
       const writes: MemoryWrite[] = Array.from({ length: 60 + round * 40 }, (_, i) =>

@@ -5,6 +5,7 @@ import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { keywordWrite as write } from '../../__fixtures__/keywordWrite.js'
 import { createTestDatabase, databaseUrl, testPool } from '../../__fixtures__/postgresTestDatabase.js'
+import { seededRandom } from '../../__fixtures__/seededRandom.js'
 import { migrate } from '../../index.js'
 import { PgliteExecutor } from '../../sql/PgliteExecutor.js'
 import { toExecutor } from '../../sql/toExecutor.js'
@@ -14,14 +15,6 @@ import { PgVectorStore } from '../PgVectorStore.js'
 import { searchKeyword } from './searchKeyword.js'
 
 const dims = 4
-
-function rng(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0
-    return state / 2 ** 32
-  }
-}
 
 /** Zipf-like: a few words in most documents, a long tail in few — the shape pruning is for. */
 function zipfWord(random: () => number): string {
@@ -49,7 +42,7 @@ function pruningContract(
     afterAll(async () => close?.())
 
     it('returns the same ranking with and without pruning on random corpora', async () => {
-      const random = rng(7)
+      const random = seededRandom(7)
       for (let round = 0; round < 3; round++) {
         const ns = `pruned-${round}`
         const writes: MemoryWrite[] = Array.from({ length: 150 + 100 * round }, (_, i) =>

@@ -1,6 +1,7 @@
 import type { SqlRunner } from '../../sql/SqlRunner.js'
 import type { RowChangeFollower } from '../changes/RowChangeFollower.js'
 import type { RowIndex } from '../changes/RowIndex.js'
+import { replaceRows } from '../changes/replaceRows.js'
 import { decodeVectorSend } from './decodeVectorSend.js'
 import { NamespaceVectorIndex } from './NamespaceVectorIndex.js'
 
@@ -79,12 +80,7 @@ export class VectorIndex implements RowIndex {
       namespace,
       ids,
     ])
-    const present = new Set<string>()
-    for (const row of rows.rows) {
-      index.put(row.id, decodeVectorSend(row.embedding))
-      present.add(row.id)
-    }
-    for (const id of ids) if (!present.has(id)) index.remove(id)
+    replaceRows(index, rows.rows, ids, (row) => decodeVectorSend(row.embedding))
   }
 
   clear(): void {

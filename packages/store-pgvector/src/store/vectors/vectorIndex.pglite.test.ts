@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { vector } from '@electric-sql/pglite-pgvector'
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { seededRandom } from '../../__fixtures__/seededRandom.js'
 import {
   connectEmbeddedStore,
   createPgVectorStore,
@@ -16,14 +17,6 @@ import {
 import type { PgVectorStore } from '../PgVectorStore.js'
 
 const dims = 8
-
-function rng(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0
-    return state / 2 ** 32
-  }
-}
 
 /**
  * Continuous coordinates: no two rows tie. (Rows that tie in exact arithmetic need not tie in
@@ -90,7 +83,7 @@ describe('in-process vector index (embedded store)', { timeout: 300_000 }, () =>
   }
 
   it('ranks random namespaces exactly as the SQL scan, through inserts, re-embeds, deletes and repairs', async () => {
-    const random = rng(7)
+    const random = seededRandom(7)
     for (let round = 0; round < 4; round++) {
       const ns = `random-${round}`
       const writes = Array.from({ length: 50 + round * 60 }, (_, i) =>
@@ -199,7 +192,7 @@ describe('in-process vector index coherence (data directory)', { timeout: 300_00
 
   it('answers the same after a reopen, and the same in SQL when opened without in-process search', async () => {
     const dataDir = freshDir()
-    const random = rng(3)
+    const random = seededRandom(3)
     const first = await openEmbeddedStore({ dataDir, model: 'vec', dimensions: dims, handleSignals: false })
     const writes = Array.from({ length: 80 }, (_, i) => write(`k${i}`, randomVector(random)))
     await first.upsert('kept', writes)
