@@ -7,11 +7,11 @@ export function replaceRows<Row extends { id: string }, Value>(
   index: { put(id: string, value: Value): void; remove(id: string): void },
   rows: readonly Row[],
   ids: readonly string[],
-  valueOf: (row: Row) => Value,
+  indexed: (row: Row) => Value,
 ): void {
   const present = new Set<string>()
   for (const row of rows) {
-    index.put(row.id, valueOf(row))
+    index.put(row.id, indexed(row))
     present.add(row.id)
   }
   for (const id of ids) if (!present.has(id)) index.remove(id)
