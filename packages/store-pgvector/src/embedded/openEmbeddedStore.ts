@@ -37,8 +37,10 @@ export interface OpenEmbeddedStoreOptions {
   annIndex?: boolean
   /**
    * Answer the keyword leg and the memory-vector leg from in-process indexes (default true): a
-   * namespace is loaded on its first search (~0.1–0.5 s at 10k memories) and then searched in a
-   * few milliseconds, exactly, where PGlite's own BM25 or vector scan takes tens. Kept in step
+   * namespace is loaded on its first search (~0.2–1.7 s at 10k memories) and then searched
+   * exactly in JS (`memory_search` over 10k memories at 512 dimensions took 2.2× less time than
+   * with both legs in SQL in W6; at 1,536 dimensions the vector scan is bound by memory bandwidth
+   * and no faster than PGlite's own (1.25× slower in W4)). Kept in step
    * with every writer through a change log the open installs. `false` runs both legs in SQL: the
    * cheaper choice for a process that searches once and exits (the CLI's one-shot commands).
    */
