@@ -5,13 +5,13 @@ import { CLI_JSON_SCHEMAS } from '@agent-memory/cli/json'
 import {
   type FakeChatServer,
   type FakeEmbeddingsServer,
+  requirePostgres,
   startFakeChatServer,
   startFakeEmbeddingsServer,
 } from '@agent-memory/testkit'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli, temporaryDirectory } from './__fixtures__/cliProcess.js'
-import { postgresUrl, requirePostgres } from './__fixtures__/requirePostgres.js'
 
 const API_KEY = 'sk-or-v1-observe-test-0123456789abcdef0123456789'
 const candidate = (content: string, source: number) => ({
@@ -49,10 +49,10 @@ function describeObserve(backend: 'pglite' | 'postgres') {
     embeddings = await startFakeEmbeddingsServer({ apiKey: API_KEY })
     if (backend === 'pglite') storeArgs = ['--data-dir', path.join(dir, 'store')]
     else {
-      admin = new pg.Client({ connectionString: postgresUrl() })
+      admin = new pg.Client({ connectionString: process.env.DATABASE_URL })
       await admin.connect()
       await admin.query(`CREATE DATABASE ${database}`)
-      const url = new URL(postgresUrl()!)
+      const url = new URL(process.env.DATABASE_URL!)
       url.pathname = `/${database}`
       storeArgs = ['--database-url', url.toString()]
     }

@@ -19,6 +19,7 @@ export {
   startFakeEmbeddingsServer,
 } from './fake-embeddings-server/startFakeEmbeddingsServer.js'
 export { InMemoryStore, type InMemoryStoreOptions } from './memory-store/InMemoryStore.js'
+export { requirePostgres } from './postgres/requirePostgres.js'
 export {
   describeServiceScenarios,
   type ServiceScenarioFactory,

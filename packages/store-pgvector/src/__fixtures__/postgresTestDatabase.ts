@@ -1,5 +1,4 @@
 import pg from 'pg'
-import { describe, it } from 'vitest'
 
 /** The real-server URL, or undefined; under CI a missing one is a failure, not a skip. */
 export function databaseUrl(): string | undefined {
@@ -57,20 +56,5 @@ export function testPool(url: string, max: number): pg.Pool {
   return pool
 }
 
-/**
- * Whether the real-server suite named `suite` can run. Without DATABASE_URL it registers, in its
- * place, a failing case under CI (the real-Postgres suites are mandatory there) or a visible skip.
- */
-export function requirePostgres(suite: string): boolean {
-  if (databaseUrl() !== undefined) return true
-  describe(suite, () => {
-    if (process.env.CI === 'true') {
-      it('needs DATABASE_URL under CI', () => {
-        throw new Error('DATABASE_URL is required under CI=true (run scripts/setup-postgres.sh)')
-      })
-    } else {
-      it.skip('needs DATABASE_URL (set it to run against a real server)', () => {})
-    }
-  })
-  return false
-}
+/** Shared with the CLI's suites: a failing case under CI without DATABASE_URL, a visible skip otherwise. */
+export { requirePostgres } from '@agent-memory/testkit'

@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import type { MemoryWrite, ScoredMemory, SearchOptions } from '@agent-memory/core'
+import { seededRandom } from '@agent-memory/testkit'
 import { PGlite } from '@electric-sql/pglite'
 import { vector } from '@electric-sql/pglite-pgvector'
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { keywordWrite as write } from '../../__fixtures__/keywordWrite.js'
-import { seededRandom } from '../../__fixtures__/seededRandom.js'
 import {
   connectEmbeddedStore,
   createPgVectorStore,

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fingerprint, type MemoryWrite, type ScoredMemory, type SearchOptions } from '@agent-memory/core'
+import { seededRandom } from '@agent-memory/testkit'
 import { PGlite } from '@electric-sql/pglite'
 import { vector } from '@electric-sql/pglite-pgvector'
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { seededRandom } from '../../__fixtures__/seededRandom.js'
 import {
   connectEmbeddedStore,
   createPgVectorStore,
