@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { createHashingEmbedder } from '@agent-memory/embedder-hashing'
@@ -50,8 +51,9 @@ describe('one embedded store, many local commands (the store server)', { timeout
       // A second process on the same directory: no lock error, the MCP server's view.
       const search = await cli('search', 'vegetable garden balcony', '--json', '--debug')
       expect(search.stderr).not.toMatch(/in use by/)
+      // A search runs whole in the holder (one round trip, its warm indexes).
       expect(search.stderr).toMatch(
-        /debug: store server: process \d+ .* holds .*; this command uses it through/,
+        /debug: store server: process \d+ .* holds .*; this search ran in it through .*recall\.sock/,
       )
       expect(search.stderr).toMatch(/served by process \d+/)
       expect(search.code).toBe(0)
@@ -103,6 +105,48 @@ describe('one embedded store, many local commands (the store server)', { timeout
     expect((JSON.parse(direct.stdout) as { totals: { memories: number } }).totals.memories).toBe(2)
   })
 
+  it('a search with other embedder settings than the server uses is not answered by it: the mismatch is reported as without a server', async () => {
+    const dataDir = path.join(dir, 'embedder')
+    const server = await startCli(['serve', '--data-dir', dataDir], /serving .* on /)
+    try {
+      const args = ['--namespace', 'ada', '--data-dir', dataDir]
+      expect((await runCli(['remember', 'Ada reads novels at night', ...args])).code).toBe(0)
+      const same = await runCli(['search', 'novels', ...args, '--debug'])
+      expect(same.stderr).toMatch(/this search ran in it through/)
+      // Served, the command loads none of the store, its drivers, the embedders, zod or core's main entry.
+      const recorded = spawnSync(
+        process.execPath,
+        [
+          '--import',
+          new URL('./__fixtures__/recordImports.mjs', import.meta.url).href,
+          BIN,
+          'search',
+          'novels',
+          ...args,
+        ],
+        { env: cliEnv(), encoding: 'utf8' },
+      )
+      expect(recorded.status).toBe(0)
+      expect(recorded.stdout).toContain('Ada reads novels at night')
+      const imported = recorded.stderr.split('\n').filter((line) => line.startsWith('imported '))
+      expect(imported.some((line) => /registerSearchCommand/.test(line))).toBe(true)
+      expect(
+        imported.filter((line) =>
+          /@electric-sql|drizzle-orm|\/zod\/|\/pg\/|pg-protocol|embedder-|store-pgvector|core\/dist\/index\.js/.test(
+            line,
+          ),
+        ),
+      ).toEqual([])
+      const other = await runCli(['search', 'novels', ...args, '--dimensions', '256', '--debug'])
+      expect(other.stderr).toMatch(/recall server declined \(embedder\)/)
+      expect(other.code).toBe(1)
+      expect(other.stderr).toMatch(/error: embedder mismatch: .*agent-memory reembed/)
+    } finally {
+      server.child.kill('SIGINT')
+      await server.stop()
+    }
+  })
+
   it('a server killed mid-command: the command fails with what to do, and running it again completes the job', async () => {
     const dataDir = path.join(dir, 'kill')
     const notes = path.join(dir, 'notes')
@@ -134,6 +178,12 @@ describe('one embedded store, many local commands (the store server)', { timeout
     expect(failed.stderr).toMatch(
       /error: the store server \(process \d+ .*\) went away during this command; .* run the command again/,
     )
+
+    // A search finds the dead server's recall socket refusing and opens the directory itself.
+    const searched = await runCli(['search', 'topic', '--namespace', 'bo', '--data-dir', dataDir, '--debug'])
+    expect(searched.code).toBe(0)
+    expect(searched.stderr).not.toMatch(/served by|ran in it/)
+    expect(searched.stdout).toMatch(/Note number \d+ about topic/)
 
     // No server now (its lock and socket are stale): the re-run opens the files itself, skips what
     // is stored and adds the rest, nothing lost and nothing twice.

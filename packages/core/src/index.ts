@@ -33,7 +33,9 @@ export {
   MetadataInputSchema,
 } from './model/MetadataInput.js'
 export { NamespaceSchema } from './model/Namespace.js'
-export { TIERS, type Tier, TierSchema } from './model/Tier.js'
+export { namespaceProblems } from './model/namespaceProblems.js'
+export { TIERS, type Tier } from './model/Tier.js'
+export { TierSchema } from './model/TierSchema.js'
 export { effectiveMinScore } from './recall-text/effectiveMinScore.js'
 export { formatCreatedAt } from './recall-text/formatCreatedAt.js'
 export { formatMemorySearchResult } from './recall-text/formatMemorySearchResult.js'

@@ -223,7 +223,7 @@ export async function runCliWorkload(ctx: BenchContext): Promise<WorkloadOutcome
         `cold ${s(cold)} (${ratio(cold, served)} faster); in-process recall ${s(inProcess.result.recall)}`,
         300,
         '≤ 0.3 s',
-        `the served command runs the SQL legs: its statements go one by one through the socket to the holder's PGlite, which scans vectors and scores BM25 in SQL (the holder's in-process indexes serve only its own searches: in-process recall ${s(recall)}); Node's own start is ${s(node)}, and the client's imports and connection come on top`,
+        `the served command asks the holder to run the whole recall on its warm in-process indexes (in-process recall ${s(recall)} in this run) and prints the answer; Node's own start is ${s(node)}, and the client's imports (commander and the CLI's own modules) and one socket round trip come on top`,
       ),
     ]
     return {
@@ -239,7 +239,7 @@ export async function runCliWorkload(ctx: BenchContext): Promise<WorkloadOutcome
         ],
         notes: [
           `Seeding ${memories.toLocaleString('en')} memories through \`agent-memory ingest\` of a .jsonl took ${s(seeded)}.`,
-          'A cold command pays Node start-up, its own imports, the PGlite boot (wasm, its file system bundle and the pgvector extension) and the first touch of each table before the query itself; the served command pays start-up, imports and a socket round trip per statement, and the holder runs the query.',
+          "A cold command pays Node start-up, its own imports, the PGlite boot (wasm, its file system bundle and the pgvector extension) and the first touch of each table before the query itself; a served `search` pays start-up, the imports of the command line itself (no store, driver, embedder or zod) and one round trip on the holder's recall socket, where the holder embeds the query and runs both legs on its in-process indexes.",
           `Load average ${load} (1 min) when the workload started; on a shared machine compare the ratios, not the seconds.`,
         ],
         summary,

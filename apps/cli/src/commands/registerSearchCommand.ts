@@ -14,6 +14,7 @@ import type { SearchJson } from '../json/SearchJsonSchema.js'
 import { formatRecallHit } from '../output/formatRecallHit.js'
 import { toMemoryJson } from '../output/toMemoryJson.js'
 import { writeJson } from '../output/writeJson.js'
+import { recallForCommand } from '../served/recallForCommand.js'
 
 interface SearchFlags {
   namespace?: string
@@ -66,8 +67,7 @@ export function registerSearchCommand(program: Command, context: CommandContext)
       const options: RecallOptions = { limit: flags.limit, filter, signal: context.signal }
       if (flags.minScore !== undefined) options.minScore = flags.minScore
       if (flags.mode !== undefined) options.mode = flags.mode
-      const { memory } = await context.open({ readsOnly: true })
-      const result = await memory.recall(namespace, query, options)
+      const result = await recallForCommand(context, namespace, query, options)
       if (result.degraded === 'keyword_only') {
         context.io.err('agent-memory: the embedder was unavailable; these are keyword matches only\n')
       }

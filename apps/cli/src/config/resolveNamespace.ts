@@ -1,4 +1,4 @@
-import { NamespaceSchema } from '@agent-memory/core'
+import { namespaceProblems } from '@agent-memory/core/checks'
 import { UsageError } from '../cli/UsageError.js'
 
 /** `--namespace` wins over `AGENT_MEMORY_NAMESPACE`; a scoped command without either is a usage error. */
@@ -7,9 +7,7 @@ export function resolveNamespace(flag: string | undefined, env: NodeJS.ProcessEn
   if (value === undefined || value === '') {
     throw new UsageError('a namespace is required: pass --namespace <ns> or set AGENT_MEMORY_NAMESPACE')
   }
-  const parsed = NamespaceSchema.safeParse(value)
-  if (!parsed.success) {
-    throw new UsageError(`invalid namespace: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`)
-  }
-  return parsed.data
+  const problems = namespaceProblems(value)
+  if (problems.length > 0) throw new UsageError(`invalid namespace: ${problems.join('; ')}`)
+  return value
 }

@@ -2,6 +2,9 @@ import { createMemory } from '@agent-memory/core'
 import type { OpenOptions } from '../cli/CommandContext.js'
 import { describeFailure } from '../cli/describeFailure.js'
 import type { CliConfig } from '../config/CliConfig.js'
+import { embedderChoiceKey } from '../served/embedderChoiceKey.js'
+import { recallSocketPath } from '../served/recallSocketPath.js'
+import { type RecallServer, serveRecall } from '../served/serveRecall.js'
 import { createEmbedder } from './createEmbedder.js'
 import type { OpenedMemory } from './OpenedMemory.js'
 import { openStore } from './openStore.js'
@@ -41,6 +44,21 @@ export async function openMemory(config: CliConfig, options: OpenMemoryOptions =
       },
     },
   })
+  // A holder that serves the directory also answers whole recalls: a served `search` then costs
+  // one round trip and runs on this process's warm in-process indexes.
+  let recallServer: RecallServer | undefined
+  if (opened.serving === true && config.store.kind === 'embedded') {
+    recallServer = await serveRecall({
+      socketPath: recallSocketPath(config.store.dataDir),
+      memory,
+      embedderKey: embedderChoiceKey(config.embedder),
+      embedderDescription,
+      ...(config.debug && log !== undefined ? { log } : {}),
+    }).catch((error: unknown) => {
+      options.warn?.(`not answering recalls for other processes: ${describeFailure(error).message}`)
+      return undefined
+    })
+  }
   return {
     memory,
     store: opened.store,
@@ -51,6 +69,7 @@ export async function openMemory(config: CliConfig, options: OpenMemoryOptions =
     ...(opened.servedBy === undefined ? {} : { servedBy: opened.servedBy }),
     ...(opened.serving === undefined ? {} : { serving: opened.serving }),
     close: async () => {
+      await recallServer?.close()
       // Recall reinforces its hits off the response path, batched: land them before closing.
       await memory.close()
       await opened.close()

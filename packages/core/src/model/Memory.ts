@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { EmbedStateSchema } from './EmbedState.js'
 import { LevelSchema } from './Level.js'
 import { MetadataSchema } from './Metadata.js'
-import { TierSchema } from './Tier.js'
+import { TierSchema } from './TierSchema.js'
 
 const unit = z.number().min(0).max(1)
 

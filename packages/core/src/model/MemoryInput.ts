@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { DateInputSchema } from './DateInputSchema.js'
 import { LevelSchema } from './Level.js'
 import { MetadataInputSchema } from './MetadataInput.js'
-import { TierSchema } from './Tier.js'
+import { TierSchema } from './TierSchema.js'
 
 /** Upper bound on one memory's content, in UTF-16 code units (about 100k characters). */
 export const MAX_CONTENT_LENGTH = 100_000

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { NamespaceSchema } from './Namespace.js'
+import { namespaceProblems } from './namespaceProblems.js'
 
 describe('NamespaceSchema', () => {
   it.each([['alice'], ['org/project/user-42'], ['  padded  '], ['名前'], ['50%_off']])(
@@ -25,5 +26,16 @@ describe('NamespaceSchema', () => {
     const parsed = NamespaceSchema.safeParse(namespace)
     expect(parsed.success).toBe(false)
     expect(parsed.error?.issues.map((issue) => issue.message).join('; ')).toMatch(message)
+  })
+})
+
+describe('namespaceProblems', () => {
+  it('is NamespaceSchema without zod: no problems exactly when the schema accepts, the same messages', () => {
+    for (const value of ['alice', '', ' ', 'a\u202eb', 'a\u001bb', 'x'.repeat(257), '\u00a0', 'ok/path']) {
+      const parsed = NamespaceSchema.safeParse(value)
+      const problems = namespaceProblems(value)
+      expect(problems.length === 0).toBe(parsed.success)
+      expect(problems).toEqual(parsed.error?.issues.map((issue) => issue.message) ?? [])
+    }
   })
 })

@@ -1,4 +1,4 @@
-import { checkDate } from '@agent-memory/core'
+import { checkDate } from '@agent-memory/core/checks'
 import { InvalidArgumentError } from 'commander'
 
 // Commander reports a thrown InvalidArgumentError as a usage error (exit code 2) naming the option.

@@ -1,4 +1,4 @@
-import { TIERS, type Tier } from '@agent-memory/core'
+import { TIERS, type Tier } from '@agent-memory/core/checks'
 import { InvalidArgumentError } from 'commander'
 
 // Commander reports a thrown InvalidArgumentError as a usage error (exit code 2) naming the option.
