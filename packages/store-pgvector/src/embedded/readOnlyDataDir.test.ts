@@ -46,6 +46,24 @@ describe('a data directory this user may not write', { timeout: 300_000 }, () =>
     if (!existsSync(fileURLToPath(new URL('../../dist/index.js', import.meta.url)))) {
       throw new Error('build the package first (npx tsc -p tsconfig.build.json): these tests spawn dist/')
     }
+    if (asRoot) {
+      // The probe runs as `nobody`, which must reach this checkout's files: a clone inside a
+      // directory only root may enter (`mktemp -d` makes them 0700) fails here in words, not
+      // later as "Cannot find module".
+      try {
+        execFileSync(process.execPath, ['-e', `require('node:fs').accessSync(${JSON.stringify(probe)})`], {
+          uid: NOBODY,
+          gid: NOBODY,
+          stdio: 'ignore',
+        })
+      } catch {
+        throw new Error(
+          `these tests run a probe as the unprivileged user nobody (uid ${NOBODY}), which cannot read ${probe}: ` +
+            'a directory above this checkout is closed to other users (mktemp -d makes 0700 directories); ' +
+            'clone into a directory others may enter (chmod o+x on each parent) to run them',
+        )
+      }
+    }
     parent = mkdtempSync(join(tmpdir(), 'am-readonly-'))
     chmodSync(parent, 0o755)
     template = join(parent, 'template')
