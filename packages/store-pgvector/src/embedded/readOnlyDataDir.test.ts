@@ -8,9 +8,23 @@ import { openEmbeddedStore } from './openEmbeddedStore.js'
 import { walkFiles } from './walkFiles.js'
 
 const probe = fileURLToPath(new URL('../__fixtures__/openProbe.mjs', import.meta.url))
-// Root ignores file permissions: as root the probe runs as `nobody`, otherwise as this user.
+// Root ignores file permissions. As root the probe runs as root without the capabilities that
+// bypass them (util-linux `setpriv`), so it is refused like an owner without write permission,
+// wherever the checkout is; without `setpriv`, as `nobody`, which needs a checkout others can reach.
 const asRoot = process.getuid?.() === 0
 const NOBODY = 65534
+const DROP_FILE_CAPABILITIES = ['--bounding-set=-dac_override,-dac_read_search,-fowner']
+const withSetpriv =
+  asRoot &&
+  (() => {
+    try {
+      execFileSync('setpriv', [...DROP_FILE_CAPABILITIES, 'true'], { stdio: 'ignore' })
+      return true
+    } catch {
+      return false
+    }
+  })()
+const asNobody = asRoot && !withSetpriv
 
 interface ProbeResult {
   opened: boolean
@@ -23,11 +37,14 @@ interface ProbeResult {
 }
 
 function runProbe(dataDir: string, mode: 'fail' | 'read-only'): ProbeResult {
-  const out = execFileSync(process.execPath, [probe, dataDir, mode], {
-    encoding: 'utf8',
-    timeout: 120_000,
-    ...(asRoot ? { uid: NOBODY, gid: NOBODY } : {}),
-  })
+  const command = [process.execPath, probe, dataDir, mode]
+  const out = withSetpriv
+    ? execFileSync('setpriv', [...DROP_FILE_CAPABILITIES, ...command], { encoding: 'utf8', timeout: 120_000 })
+    : execFileSync(command[0]!, command.slice(1), {
+        encoding: 'utf8',
+        timeout: 120_000,
+        ...(asNobody ? { uid: NOBODY, gid: NOBODY } : {}),
+      })
   return JSON.parse(out.trim().split('\n').at(-1)!) as ProbeResult
 }
 
@@ -46,7 +63,7 @@ describe('a data directory this user may not write', { timeout: 300_000 }, () =>
     if (!existsSync(fileURLToPath(new URL('../../dist/index.js', import.meta.url)))) {
       throw new Error('build the package first (npx tsc -p tsconfig.build.json): these tests spawn dist/')
     }
-    if (asRoot) {
+    if (asNobody) {
       // The probe runs as `nobody`, which must reach this checkout's files: a clone inside a
       // directory only root may enter (`mktemp -d` makes them 0700) fails here in words, not
       // later as "Cannot find module".
@@ -97,7 +114,7 @@ describe('a data directory this user may not write', { timeout: 300_000 }, () =>
     const dir = join(parent, name)
     execFileSync('cp', ['-a', template, dir])
     // PostgreSQL files are private to their owner: the probe's user must own the copy.
-    if (asRoot) execFileSync('chown', ['-R', `${NOBODY}:${NOBODY}`, dir])
+    if (asNobody) execFileSync('chown', ['-R', `${NOBODY}:${NOBODY}`, dir])
     return dir
   }
 
