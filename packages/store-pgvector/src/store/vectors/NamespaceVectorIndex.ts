@@ -1,6 +1,5 @@
 import type { RankedDocument } from '../keyword/RankedDocument.js'
 import type { RankedDocuments } from '../keyword/RankedDocuments.js'
-import { splitRanked } from '../keyword/splitRanked.js'
 
 /**
  * One namespace's memory vectors, held in one contiguous `Float32Array` (a row per slot) with
@@ -61,10 +60,21 @@ export class NamespaceVectorIndex {
     const queryInverse = 1 / Math.sqrt(squares)
     const d = this.#dimensions
     const data = this.#data
-    const ranked: RankedDocument[] = []
-    for (let slot = 0; slot < this.#ids.length; slot++) {
-      const inverse = this.#inverseNorms[slot]!
-      if (Number.isNaN(inverse)) continue
+    const inverseNorms = this.#inverseNorms
+    const ids = this.#ids
+    const count = ids.length
+    // Scores by slot (NaN: nothing held there) and the best `depth` slots, best first: no object
+    // per row, so a search of ten thousand rows leaves the garbage collector nothing to do.
+    const scores = new Float64Array(count)
+    const head: number[] = []
+    const better = (a: number, b: number) =>
+      scores[a]! > scores[b]! || (scores[a] === scores[b] && ids[a]! < ids[b]!)
+    for (let slot = 0; slot < count; slot++) {
+      const inverse = inverseNorms[slot]!
+      if (Number.isNaN(inverse)) {
+        scores[slot] = Number.NaN
+        continue
+      }
       // Four accumulators: independent additions the CPU can overlap.
       const base = slot * d
       let a = 0
@@ -80,10 +90,25 @@ export class NamespaceVectorIndex {
       }
       for (; i < d; i++) a += data[base + i]! * query[i]!
       // pgvector clamps the cosine to [-1, 1] too.
-      const cosine = Math.max(-1, Math.min(1, (a + b + c + e) * inverse * queryInverse))
-      ranked.push({ id: this.#ids[slot]!, score: cosine })
+      scores[slot] = Math.max(-1, Math.min(1, (a + b + c + e) * inverse * queryInverse))
+      if (head.length === depth && !better(slot, head[depth - 1]!)) continue
+      let at = head.length === depth ? depth - 1 : head.length
+      if (head.length === depth) head.pop()
+      while (at > 0 && better(slot, head[at - 1]!)) at--
+      head.splice(at, 0, slot)
     }
-    return splitRanked(ranked, depth)
+    const toDocument = (slot: number): RankedDocument => ({ id: ids[slot]!, score: scores[slot]! })
+    return {
+      head: head.map(toDocument),
+      rest: () => {
+        const inHead = new Set(head)
+        const others: number[] = []
+        for (let slot = 0; slot < count; slot++) {
+          if (!Number.isNaN(scores[slot]!) && !inHead.has(slot)) others.push(slot)
+        }
+        return others.sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : 0)).map(toDocument)
+      },
+    }
   }
 
   #grow(): void {
