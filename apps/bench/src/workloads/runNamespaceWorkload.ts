@@ -159,6 +159,13 @@ export async function runNamespaceWorkload(
           `${dist.name}: ours p50 ${formatNumber(m.latency.p50)} ms over all queries` +
             (bigQueries.length ? `; ${bigQueries.length} big-namespace queries included` : ''),
         )
+        const met = m.complete === 1 && m.recall >= 0.99 && (n < 100_000 || m.latency.p50 <= 2)
+        const raw = results.find((r) => r.label.startsWith('raw'))
+        const whyNot = (ours: Measured) =>
+          `each query scans its namespace exactly (${dist.name === 'uniform' ? `${n / namespaces} rows` : `${bigRows} rows in the big one, ~${Math.round((n - bigRows) / (namespaces - 1))} in the others`}, ${ctx.data.dimensions} dimensions), which is what makes it complete with recall ${formatNumber(ours.recall, 3)}` +
+          (raw === undefined
+            ? ''
+            : `; the index path measured in this run (global HNSW + filter) takes ${formatNumber(raw.latency.p50)} ms but is complete for ${formatNumber(raw.complete * 100, 1)}% of queries (recall ${formatNumber(raw.recall, 3)})`)
         summary.push({
           workload: 'W3',
           metric: `per-namespace, ${dist.name}: complete / recall@10 / p50 ms`,
@@ -171,7 +178,8 @@ export async function runNamespaceWorkload(
             )
             .join('; '),
           target: '100% / ≥ 0.99 / ≤ 2 ms (100k)',
-          met: ctx.smoke ? null : m.complete === 1 && m.recall >= 0.99 && (n < 100_000 || m.latency.p50 <= 2),
+          met: ctx.smoke ? null : met,
+          ...(met || ctx.smoke ? {} : { why: whyNot(m) }),
         })
         Object.assign(
           settings,

@@ -181,6 +181,19 @@ export async function runSearchWorkload(
         `W2 ${target.label}: p50 ${formatNumber(measured.latency.p50)} ms, recall ${formatNumber(recall, 3)}`,
       )
       const big = n >= 100_000
+      // What the same recall costs the raw index itself, in this run: the cheapest ef_search of
+      // the sweep that reaches it.
+      const matching = sweep
+        .filter((point) => point.recall >= recall - 0.0005)
+        .sort((a, b) => a.p50 - b.p50)[0]
+      const why =
+        `recall ${formatNumber(recall, 3)} against LangChain's ${formatNumber(langchainRecall, 3)}: ` +
+        (matching === undefined
+          ? `no ef_search of the raw sweep reached that recall in this run`
+          : `the raw index alone needs ${matching.label} for it (${formatNumber(matching.p50)} ms p50 in this run, against ${formatNumber(rawDefault?.p50)} ms at LangChain's ef 40)`) +
+        "; each store query also reads its namespace's search-path facts and sets its HNSW knobs in a transaction"
+      const latencyMet = measured.latency.p50 <= 2.5 && measured.latency.p99 <= 6
+      const ratioMet = measured.latency.p50 / langchain.latency.p50 <= 1.1
       summary.push(
         {
           workload: 'W2',
@@ -188,7 +201,8 @@ export async function runSearchWorkload(
           ours: `${formatNumber(measured.latency.p50)} / ${formatNumber(measured.latency.p99)}`,
           peers: `LangChain ${formatNumber(langchain.latency.p50)} / ${formatNumber(langchain.latency.p99)}; raw ef 40 ${formatNumber(rawDefault?.p50)} / ${formatNumber(rawDefault?.p99)}`,
           target: big ? 'p50 ≤ 2.5, p99 ≤ 6 (100k)' : 'p50 ≤ 2.5, p99 ≤ 6 (stated for 100k)',
-          met: ctx.smoke || !big ? null : measured.latency.p50 <= 2.5 && measured.latency.p99 <= 6,
+          met: ctx.smoke || !big ? null : latencyMet,
+          ...(big && !latencyMet ? { why } : {}),
         },
         {
           workload: 'W2',
@@ -204,7 +218,8 @@ export async function runSearchWorkload(
           ours: `${formatNumber(measured.latency.p50 / langchain.latency.p50, 2)}×`,
           peers: '1.00×',
           target: '≤ 1.1× (perf-anchors §7.1)',
-          met: ctx.smoke ? null : measured.latency.p50 / langchain.latency.p50 <= 1.1,
+          met: ctx.smoke ? null : ratioMet,
+          ...(ratioMet ? {} : { why }),
         },
       )
     } finally {
