@@ -11,6 +11,7 @@ import {
   testPool,
 } from './__fixtures__/postgresTestDatabase.js'
 import { createPgVectorStore, migrate, type PgVectorStore } from './index.js'
+import { HNSW_BUILD } from './store/indexes/HNSW_BUILD.js'
 import { namespaceIndexName } from './store/indexes/namespaceIndexName.js'
 
 const dims = 16
@@ -141,6 +142,16 @@ function describeLifecycle(name: string, backendOf: () => Promise<Backend>): voi
       } finally {
         await store.close()
       }
+    })
+
+    it('builds with the stated HNSW parameters, not whatever pgvector defaults to', async () => {
+      const [row] = await backend.sql('SELECT reloptions FROM pg_class WHERE relname = $1', [
+        namespaceIndexName('memories', 'big'),
+      ])
+      const options = (row?.reloptions ?? []) as string[]
+      expect([...options].sort()).toEqual(
+        [`ef_construction=${HNSW_BUILD.efConstruction}`, `m=${HNSW_BUILD.m}`].sort(),
+      )
     })
 
     it('searches an indexed namespace through its index, completely; the recall guard records it', async () => {

@@ -91,7 +91,7 @@ export function postgresOursSearch(options: PostgresOursOptions): OursSearchFact
       },
       settings: () => ({
         exactSearchMaxRows: options.exactSearchMaxRows ?? '500 (default)',
-        'ANN ef_search': 'max(100, k), iterative_scan relaxed_order, per-namespace partial HNSW',
+        'ANN ef_search': 'max(128, k), iterative_scan relaxed_order, per-namespace partial HNSW (m 16, ef_construction 64)',
         storage: 'PLAIN',
       }),
       close: () => close(opened),

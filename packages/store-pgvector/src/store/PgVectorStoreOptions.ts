@@ -7,9 +7,9 @@ export interface PgVectorStoreOptions {
    * Namespaces with at most this many rows are searched exactly; a larger one gets its own
    * partial HNSW index (`maintainVectorIndexes`, or in the background with `autoIndex`) and is
    * searched through it (or through a global index from `migrate({ annIndex: true })` when it
-   * holds at least half the table). Indexes go again below half this size. Default 500: an
-   * exact scan of 1536-d rows was measured at ~7.7 µs a row (5,000 rows 38.7 ms) against ~3.5 ms
-   * for a partial HNSW query, so exact stops winning a little below 500 rows.
+   * holds at least half the table). Indexes go again below half this size. Default 2,000 on
+   * PostgreSQL (see `PGVECTOR_STORE_DEFAULTS`): with 1536-d vectors a graph walk at the recall
+   * target reads about as many pages as an exact scan of a namespace this small.
    */
   exactSearchMaxRows?: number
   /**

@@ -1,5 +1,6 @@
 import type { SqlRunner } from '../../sql/SqlRunner.js'
 import type { StoreContext } from '../context/StoreContext.js'
+import { HNSW_BUILD } from './HNSW_BUILD.js'
 import { namespaceIndexName } from './namespaceIndexName.js'
 import type { VectorTable } from './VectorTable.js'
 
@@ -64,7 +65,7 @@ async function build(
   if (valid !== true) {
     // DDL takes no bind parameters: the namespace reaches the predicate quoted by format(%L).
     const ddl = await sql.query<{ ddl: string }>(
-      `SELECT format('CREATE INDEX ${concurrently}IF NOT EXISTS %I ON %I USING hnsw (embedding vector_cosine_ops) WHERE namespace = %L', $1::text, $2::text, $3::text) AS ddl`,
+      `SELECT format('CREATE INDEX ${concurrently}IF NOT EXISTS %I ON %I USING hnsw (embedding vector_cosine_ops) WITH (m = ${HNSW_BUILD.m}, ef_construction = ${HNSW_BUILD.efConstruction}) WHERE namespace = %L', $1::text, $2::text, $3::text) AS ddl`,
       [index, table, namespace],
     )
     await sql.query(ddl.rows[0]!.ddl)

@@ -1,17 +1,19 @@
 import type { SqlRunner } from '../../sql/SqlRunner.js'
 import type { StoreContext } from '../context/StoreContext.js'
 import { scheduleIndexUpkeep } from '../indexes/scheduleIndexUpkeep.js'
+import { ANN_EF_SEARCH } from './ANN_EF_SEARCH.js'
 import { needsIndexUpkeep } from './needsIndexUpkeep.js'
 import { prefersAnn } from './prefersAnn.js'
 import { searchPathFacts } from './searchPathFacts.js'
 
 /**
  * Whether this search goes through HNSW (`prefersAnn` on the namespace's cached facts); when it
- * does, sets the HNSW knobs for `limit` wanted rows. `ef_search` = max(100, limit), not a
- * multiple of it (100, not pgvector's 40: W10 measured recall@10 0.87–0.93 at 40 on 1–4k-row
- * namespace indexes, and the recall guard reports what it is on the user's data): the relaxed iterative scan keeps walking the graph when a candidate list is
- * too short, and the caller's completeness fallback catches the rest. SET LOCAL keeps the knobs
- * inside this transaction (and behind PgBouncer transaction pooling). A namespace whose size
+ * does, sets the HNSW knobs for `limit` wanted rows. `ef_search` = max(`ANN_EF_SEARCH`, limit), not
+ * a multiple of it (see `ANN_EF_SEARCH` for the measurement; the recall guard reports what it is on
+ * the user's data): the relaxed iterative scan keeps walking the graph when a candidate list is
+ * too short, and the caller's completeness fallback catches the rest. Both knobs are local to this
+ * transaction (`set_config(…, true)` is SET LOCAL: it holds behind PgBouncer transaction pooling)
+ * and go in one statement: one round trip, not two, on every ANN search. A namespace whose size
  * calls for another index state gets its upkeep queued in the background (`autoIndex`).
  */
 export async function useAnn(
@@ -24,8 +26,10 @@ export async function useAnn(
   const facts = await searchPathFacts(context, sql, table, ns)
   if (needsIndexUpkeep(facts, context.exactSearchMaxRows)) scheduleIndexUpkeep(context, ns)
   if (!prefersAnn(facts, context.exactSearchMaxRows)) return false
-  const efSearch = Math.min(1000, Math.max(100, limit))
-  await sql.query('SET LOCAL hnsw.iterative_scan = relaxed_order')
-  await sql.query(`SET LOCAL hnsw.ef_search = ${efSearch}`)
+  const efSearch = Math.min(1000, Math.max(ANN_EF_SEARCH, limit))
+  await sql.query(
+    "SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', $1, true)",
+    [String(efSearch)],
+  )
   return true
 }
