@@ -1,4 +1,9 @@
-import { createPgVectorStore, migrate, type PgVectorStore } from '@agent-memory/store-pgvector'
+import {
+  createPgVectorStore,
+  migrate,
+  PGVECTOR_STORE_DEFAULTS,
+  type PgVectorStore,
+} from '@agent-memory/store-pgvector'
 import pg from 'pg'
 import type { RawRow } from '../pg/copyRowsBinary.js'
 import { createScratchDatabase, type ScratchDatabase } from '../pg/createScratchDatabase.js'
@@ -90,8 +95,10 @@ export function postgresOursSearch(options: PostgresOursOptions): OursSearchFact
         return hits.map((hit) => Number(hit.memory.id.slice(1)))
       },
       settings: () => ({
-        exactSearchMaxRows: options.exactSearchMaxRows ?? '500 (default)',
-        'ANN ef_search': 'max(128, k), iterative_scan relaxed_order, per-namespace partial HNSW (m 16, ef_construction 64)',
+        exactSearchMaxRows:
+          options.exactSearchMaxRows ?? `${PGVECTOR_STORE_DEFAULTS.exactSearchMaxRows} (default)`,
+        'ANN ef_search':
+          'max(128, k), iterative_scan relaxed_order, per-namespace partial HNSW (m 16, ef_construction 64)',
         storage: 'PLAIN',
       }),
       close: () => close(opened),

@@ -5,11 +5,17 @@ import pg from 'pg'
  * `public`, where the `vector` extension lives), so stores and peers that use unqualified table
  * names land in the benchmark's own schema. Idle-client errors are logged, never thrown.
  */
-export function openPostgres(databaseUrl: string, schema: string, max = 4): pg.Pool {
+export function openPostgres(
+  databaseUrl: string,
+  schema: string,
+  max = 4,
+  /** More `-c name=value` settings for every session (e.g. a build's maintenance_work_mem). */
+  settings = '',
+): pg.Pool {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max,
-    options: `-c search_path=${schema},public -c synchronous_commit=off`,
+    options: `-c search_path=${schema},public -c synchronous_commit=off${settings ? ` ${settings}` : ''}`,
   })
   pool.on('error', (error) => console.error(`[bench] idle Postgres client error: ${error.message}`))
   return pool

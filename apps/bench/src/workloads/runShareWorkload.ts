@@ -1,4 +1,7 @@
-import { createPgVectorStore, migrate } from '@agent-memory/store-pgvector'
+// Over ~300 lines as one workload: the loads, the four methods and the report share the groups,
+// the ground truth and the scoring closures; split, each part would take them all as parameters.
+import { loadavg } from 'node:os'
+import { createPgVectorStore, migrate, PGVECTOR_STORE_DEFAULTS } from '@agent-memory/store-pgvector'
 import pg from 'pg'
 import { exactTopK } from '../harness/exactTopK.js'
 import type { LatencySummary } from '../harness/LatencySummary.js'
@@ -11,6 +14,7 @@ import { copyIntoLangChainTable } from '../peers/copyIntoLangChainTable.js'
 import { openLangChainPeer } from '../peers/openLangChainPeer.js'
 import { rowOfLangChainId } from '../peers/rowOfLangChainId.js'
 import { createScratchDatabase } from '../pg/createScratchDatabase.js'
+import { type StatCounters, statCounters } from '../pg/statCounters.js'
 import type { ReportTable, SummaryRow } from '../report/BenchReport.js'
 import { formatNumber } from '../report/formatNumber.js'
 import type { BenchContext } from './BenchContext.js'
@@ -22,6 +26,9 @@ import type { WorkloadOutcome } from './WorkloadOutcome.js'
 const SHARES = [0.01, 0.02, 0.05, 0.1, 0.2]
 /** Rows per namespace of the long tail that fills the rest of the table. */
 const TAIL_ROWS = 50
+/** The store's own settings, as the report states them (the store reads the same ones). */
+const EXACT_MAX = PGVECTOR_STORE_DEFAULTS.exactSearchMaxRows
+const EF_SEARCH = 128
 
 interface Group {
   label: string
@@ -33,8 +40,8 @@ interface Scored {
   complete: number
   recall: number
   latency: LatencySummary
-  /** Index and heap tuples read per query (pg_stat deltas); undefined where not measurable. */
-  scanned: number | undefined
+  /** Index and heap tuples, and pages, read per query (pg_stat deltas); undefined where not measurable. */
+  scanned: StatCounters | undefined
 }
 
 /**
@@ -91,7 +98,12 @@ export async function runShareWorkload(ctx: BenchContext): Promise<WorkloadOutco
   const expected = groups.map((group) =>
     Array.from({ length: perGroup }, (_, q) => Math.min(k, members.get(group.namespace(q))?.length ?? 0)),
   )
-  const score = (g: number, results: number[][], latency: LatencySummary, scanned?: number): Scored => ({
+  const score = (
+    g: number,
+    results: number[][],
+    latency: LatencySummary,
+    scanned?: StatCounters,
+  ): Scored => ({
     complete: results.filter((r, q) => r.length === expected[g]![q]).length / results.length,
     recall: meanRecall(results, truths[g]!, k),
     latency,
@@ -107,7 +119,8 @@ export async function runShareWorkload(ctx: BenchContext): Promise<WorkloadOutco
   }
   const notes: string[] = [
     '“complete” = the query returned min(k, rows in its namespace) rows; recall@10 against the exact answer within the namespace (computed in JS).',
-    '“rows read” = index tuples plus sequentially scanned heap tuples per query (pg_stat deltas on the one connection that ran the queries).',
+    '“rows read” = index tuples plus sequentially scanned heap tuples per query, “pages read” = heap and index pages read (hit or not) per query (pg_stat/pg_statio deltas on the one connection that ran the queries). An HNSW scan counts only the tuples it returns as rows: its graph walk shows in the pages (a 1536-d vector fills most of a page, so a page is about a row or a graph node).',
+    `Ours: the store's defaults, exact scan up to ${EXACT_MAX.toLocaleString('en-US')} rows, above that the namespace's own partial HNSW (m 16, ef_construction 64) with ef_search max(${EF_SEARCH}, k) and a relaxed iterative scan; “statement alone” runs that path's query by hand (ids only, no liveness filter, no transaction, settings per session) on the same table and connection: the floor under the store's figure.`,
     'Peers share one table in LangChain.js’s shape with one global HNSW (m 16, ef_construction 64): raw SQL forces the index (`enable_seqscan`/`enable_bitmapscan` off) with ef_search 40, iterative scan off and relaxed; LangChain.js `similaritySearchVectorWithScore(q, 10, { namespace })` runs with the planner’s choice.',
   ]
 
@@ -116,25 +129,33 @@ export async function runShareWorkload(ctx: BenchContext): Promise<WorkloadOutco
    * must reach the one backend that ran them (undefined: not measurable).
    */
   const perShare = async (
-    stats: Queryable | undefined,
+    stats: Pick<pg.Pool, 'query'> | undefined,
     search: (namespace: string, q: number) => Promise<number[]>,
   ): Promise<Scored[]> => {
     const scored: Scored[] = []
     for (const [g, group] of groups.entries()) {
       for (let q = 0; q < warmup; q++) await search(group.namespace(q), q)
-      const before = stats ? await tuplesRead(stats) : 0
+      const before = stats ? await statCounters(stats) : undefined
       const measured = await measureLatencies((q) => search(group.namespace(q), q), {
         warmup: 0,
         iterations: perGroup,
       })
-      const after = stats ? await tuplesRead(stats) : 0
-      scored.push(
-        score(g, measured.results, measured.latency, stats ? (after - before) / perGroup : undefined),
-      )
+      const after = stats ? await statCounters(stats) : undefined
+      const perQuery =
+        before && after
+          ? {
+              tuples: (after.tuples - before.tuples) / perGroup,
+              pages: (after.pages - before.pages) / perGroup,
+            }
+          : undefined
+      scored.push(score(g, measured.results, measured.latency, perQuery))
     }
     return scored
   }
 
+  /** The store's statement by hand on our table (see the notes): its floor, for the summary's why. */
+  let floor: Scored[] = []
+  const guardOf = new Map<string, string>()
   // Ours: a scratch database, loaded without any HNSW, then the indexes the sizes call for.
   const db = await createScratchDatabase(ctx.databaseUrl!, `agent_memory_bench_${process.pid}_w10`)
   const oursPool = new pg.Pool({
@@ -163,7 +184,30 @@ export async function runShareWorkload(ctx: BenchContext): Promise<WorkloadOutco
         const hits = await store.searchVector(namespace, ctx.queryVectors.row(q), { limit: k })
         return hits.map((hit) => Number(hit.memory.id.slice(1)))
       })
-      byMethod.set('agent-memory (per-namespace HNSW above 500 rows, exact below)', scored)
+      settings['load (1-min) after ours'] = formatNumber(loadavg()[0]!, 1)
+      byMethod.set(
+        `agent-memory (exact up to ${EXACT_MAX.toLocaleString('en-US')} rows, per-namespace HNSW above)`,
+        scored,
+      )
+      const client = await oursPool.connect()
+      try {
+        await client.query(`SET hnsw.ef_search = ${Math.max(EF_SEARCH, k)}`)
+        await client.query('SET hnsw.iterative_scan = relaxed_order')
+        floor = await perShare(client, async (namespace, q) => {
+          const ann = (members.get(namespace)?.length ?? 0) > EXACT_MAX
+          const { rows: hits } = await client.query<{ id: string }>(
+            ann
+              ? 'SELECT id FROM memories WHERE namespace = $2 ORDER BY embedding <=> $1::vector LIMIT $3'
+              : `SELECT id FROM (SELECT id, embedding <=> $1::vector AS d FROM memories WHERE namespace = $2 OFFSET 0) s
+                   ORDER BY d, id LIMIT $3`,
+            [vectorLiteral(ctx.queryVectors.row(q)), namespace, k],
+          )
+          return hits.map((hit) => Number(hit.id.slice(1)))
+        })
+      } finally {
+        await client.query('RESET ALL').catch(() => undefined)
+        client.release()
+      }
     } finally {
       await store.close()
     }
@@ -193,7 +237,9 @@ export async function runShareWorkload(ctx: BenchContext): Promise<WorkloadOutco
       const stats = await reader.stats()
       const guard = SHARES.map((share) => {
         const entry = stats.find((s) => s.namespace === shareName(share))?.vectorSearch
-        return `${shareName(share)} ${entry?.recall === null || entry === undefined ? '—' : formatNumber(entry.recall!, 3)} (${entry?.recallSamples ?? 0})`
+        const figure = `${entry?.recall === null || entry === undefined ? '—' : formatNumber(entry.recall!, 3)} (${entry?.recallSamples ?? 0})`
+        guardOf.set(shareName(share), figure)
+        return `${shareName(share)} ${figure}`
       })
       notes.push(
         `Recall guard (\`stats()\`, recall@10 over its samples, count in brackets): ${guard.join(', ')}.`,
@@ -209,7 +255,13 @@ export async function runShareWorkload(ctx: BenchContext): Promise<WorkloadOutco
   // Peers: one LangChain-shaped table with one global HNSW.
   const peerTable = 'w10_langchain'
   const qualified = `"${ctx.schema}".${peerTable}`
-  const peer = await openLangChainPeer(ctx.databaseUrl!, ctx.schema, peerTable, ctx.data.dimensions)
+  const peer = await openLangChainPeer(
+    ctx.databaseUrl!,
+    ctx.schema,
+    peerTable,
+    ctx.data.dimensions,
+    '-c maintenance_work_mem=1GB',
+  )
   try {
     await copyIntoLangChainTable(pool, qualified, rows)
     const built = await timeIt(() =>
@@ -250,8 +302,20 @@ export async function runShareWorkload(ctx: BenchContext): Promise<WorkloadOutco
 
   const tables: ReportTable[] = groups.map((group, g) => ({
     title: `namespace at ${group.label}`,
-    columns: ['Method', 'complete %', `recall@${k}`, 'p50 ms', 'p99 ms', 'rows read / query'],
-    rows: [...byMethod].map(([label, scored]) => {
+    columns: [
+      'Method',
+      'complete %',
+      `recall@${k}`,
+      'p50 ms',
+      'p99 ms',
+      'rows read / query',
+      'pages read / query',
+    ],
+    rows: [
+      ...[...byMethod].slice(0, 1),
+      ['statement alone (raw SQL, our table and path)', floor] as const,
+      ...[...byMethod].slice(1),
+    ].map(([label, scored]) => {
       const s = scored[g]!
       return [
         label,
@@ -259,7 +323,8 @@ export async function runShareWorkload(ctx: BenchContext): Promise<WorkloadOutco
         formatNumber(s.recall, 3),
         formatNumber(s.latency.p50),
         formatNumber(s.latency.p99),
-        s.scanned === undefined ? '—' : formatNumber(s.scanned, 0),
+        s.scanned === undefined ? '—' : formatNumber(s.scanned.tuples, 0),
+        s.scanned === undefined ? '—' : formatNumber(s.scanned.pages, 0),
       ]
     }),
   }))
@@ -267,6 +332,20 @@ export async function runShareWorkload(ctx: BenchContext): Promise<WorkloadOutco
   const peers = [...byMethod].slice(1)
   const summary: SummaryRow[] = SHARES.map((share, g) => {
     const s = ours[g]!
+    const bare = floor[g]!
+    const rowsIn = groups[g]!.rows
+    const ann = rowsIn > EXACT_MAX
+    const met = s.complete === 1 && s.recall >= 0.97 && (n < 100_000 || s.latency.p50 <= 5)
+    const pages = (x: Scored) => (x.scanned === undefined ? '?' : formatNumber(x.scanned.pages, 0))
+    const reasons: string[] = []
+    if (s.recall < 0.97)
+      reasons.push(
+        `recall: the graph walk (ef_search ${Math.max(EF_SEARCH, k)}) missed some of the exact top ${k} in this run; the statement alone reached ${formatNumber(bare.recall, 3)}, the recall guard ${guardOf.get(shareName(share)) ?? '—'}`,
+      )
+    if (n >= 100_000 && s.latency.p50 > 5)
+      reasons.push(
+        `p50: the ${ann ? 'partial HNSW probe' : `exact scan of ${rowsIn.toLocaleString('en-US')} rows`} alone takes ${formatNumber(bare.latency.p50)} ms p50 in this run and reads ${pages(bare)} pages per query (${ann ? `graph nodes and rows, for a namespace of ${rowsIn.toLocaleString('en-US')}` : 'a 1536-d row fills a page'}); the store's transaction, settings round trip and row mapping add ${formatNumber(s.latency.p50 - bare.latency.p50)} ms; load (1-min) ${settings['load (1-min) after ours']} on 2 shared cores`,
+      )
     return {
       workload: 'W10',
       metric: `namespace at ${formatNumber(share * 100, 0)}%: complete / recall@10 / p50 ms`,
@@ -283,7 +362,8 @@ export async function runShareWorkload(ctx: BenchContext): Promise<WorkloadOutco
         })
         .join('; '),
       target: '100% / ≥ 0.97 / ≤ 5 ms (100k)',
-      met: ctx.smoke ? null : s.complete === 1 && s.recall >= 0.97 && (n < 100_000 || s.latency.p50 <= 5),
+      met: ctx.smoke ? null : met,
+      ...(ctx.smoke || met ? {} : { why: reasons.join('; ') || 'completeness: some answers were short' }),
     }
   })
   ctx.log(
@@ -300,21 +380,4 @@ export async function runShareWorkload(ctx: BenchContext): Promise<WorkloadOutco
       summary,
     },
   }
-}
-
-/** A pool or a client: something to run a statement through. */
-type Queryable = Pick<pg.Pool, 'query'>
-
-/**
- * Heap tuples read sequentially plus index tuples read in the connection's database, after the
- * backend behind `client` flushed its own counters.
- */
-async function tuplesRead(client: Queryable): Promise<number> {
-  await client.query('SELECT pg_stat_force_next_flush()')
-  await client.query('SELECT pg_stat_clear_snapshot()')
-  const { rows } = await client.query<{ read: string }>(
-    `SELECT (SELECT coalesce(sum(seq_tup_read), 0) FROM pg_stat_user_tables)
-       + (SELECT coalesce(sum(idx_tup_read), 0) FROM pg_stat_user_indexes) AS read`,
-  )
-  return Number(rows[0]?.read ?? 0)
 }

@@ -43,16 +43,19 @@ function describeKnobs(name: string, open: () => Promise<Session>): void {
       [10, ANN_EF_SEARCH],
       [300, 300],
       [5_000, 1_000],
-    ])('for %i rows wanted sets ef_search %i and the relaxed scan, for its own transaction only', async (limit, ef) => {
-      const before = await setting('hnsw.ef_search')
-      await session.run.query('BEGIN')
-      expect(await useAnn(indexedContext(), session.run, 'memories', 'big', limit)).toBe(true)
-      expect(await setting('hnsw.ef_search')).toBe(String(ef))
-      expect(await setting('hnsw.iterative_scan')).toBe('relaxed_order')
-      await session.run.query('COMMIT')
-      expect(await setting('hnsw.ef_search')).toBe(before)
-      expect(await setting('hnsw.iterative_scan')).toBe('off')
-    })
+    ])(
+      'for %i rows wanted sets ef_search %i and the relaxed scan, for its own transaction only',
+      async (limit, ef) => {
+        const before = await setting('hnsw.ef_search')
+        await session.run.query('BEGIN')
+        expect(await useAnn(indexedContext(), session.run, 'memories', 'big', limit)).toBe(true)
+        expect(await setting('hnsw.ef_search')).toBe(String(ef))
+        expect(await setting('hnsw.iterative_scan')).toBe('relaxed_order')
+        await session.run.query('COMMIT')
+        expect(await setting('hnsw.ef_search')).toBe(before)
+        expect(await setting('hnsw.iterative_scan')).toBe('off')
+      },
+    )
 
     it('sets nothing for a namespace searched exactly', async () => {
       const context = indexedContext()
