@@ -5,6 +5,7 @@ import { migrateWith } from '../migrate/migrate.js'
 import { PgliteExecutor } from '../sql/PgliteExecutor.js'
 import { RowChangeFollower } from '../store/changes/RowChangeFollower.js'
 import type { InProcessIndexes } from '../store/context/InProcessIndexes.js'
+import { disableKeywordStatistics } from '../store/keyword/disableKeywordStatistics.js'
 import { installKeywordChangeLog } from '../store/keyword/installKeywordChangeLog.js'
 import { KeywordIndex } from '../store/keyword/KeywordIndex.js'
 import { PgVectorStore } from '../store/PgVectorStore.js'
@@ -151,6 +152,9 @@ async function openOn(opening: Opening, options: OpenEmbeddedStoreOptions): Prom
     await executor.analyzeIfNeeded()
     const inProcessSearch = options.inProcessSearch !== false
     if (inProcessSearch) await installKeywordChangeLog(executor)
+    // BM25 statistics maintained on write cost embedded ingest EMBEDDED_COST and serve no one
+    // here: the keyword leg is the in-process index, or (one-shot commands) counts in SQL.
+    if (snapshotOf === undefined) await disableKeywordStatistics(executor)
     if (dir !== undefined) {
       // Only the process holding the directory can lease rows for repair, so a lease found at
       // open was left by one that died (a killed `repair`): without this the rows would wait

@@ -1,4 +1,6 @@
 export { chunks } from './chunks.js'
+export { keywordCorpus } from './keywordCorpus.js'
+export { keywordLexemes } from './keywordLexemes.js'
 export { DEFAULT_DIMENSIONS, memories } from './memories.js'
 export { recallSamples } from './recallSamples.js'
 export { storeMeta } from './storeMeta.js'

@@ -28,8 +28,10 @@ export interface StoreContext {
   readonly countTtlMs: number
   /** ANN-or-exact facts per `table:namespace`; writes that change a namespace's size drop its entry. */
   readonly searchFacts: Map<string, SearchPathFacts>
-  /** BM25 corpus statistics per namespace; ranking tolerates them slightly stale. */
+  /** Counted BM25 corpus statistics per namespace (where they are not maintained on write); ranking tolerates them slightly stale. */
   readonly keywordStats: Map<string, KeywordStats>
+  /** Write transactions per namespace since this store last queued a keyword-statistics fold (`countKeywordWrite`). */
+  readonly keywordWrites: Map<string, number>
   /** The embedded store's in-process BM25 index; `undefined`: the keyword leg runs in SQL. */
   readonly keywordIndex: KeywordIndex | undefined
   /** The embedded store's in-process vector index for memory vectors; `undefined`: SQL. */

@@ -31,6 +31,7 @@ export function createStoreContext(
     upkeep: {
       running: new Map(),
       failedAt: new Map(),
+      folds: new Map(),
       backends: new Set(),
       samples: new Set(),
       closing: false,
@@ -39,6 +40,7 @@ export function createStoreContext(
     countTtlMs: options.namespaceCountTtlMs ?? PGVECTOR_STORE_DEFAULTS.namespaceCountTtlMs,
     searchFacts: new Map(),
     keywordStats: new Map(),
+    keywordWrites: new Map(),
     keywordIndex: inProcess?.keyword,
     vectorIndex: inProcess?.vector,
   }

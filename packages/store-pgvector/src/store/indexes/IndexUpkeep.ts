@@ -1,4 +1,7 @@
-/** Background index work of one store (see `scheduleIndexUpkeep`), awaited or cancelled on close. */
+/**
+ * Background upkeep of one store (`scheduleIndexUpkeep`, `scheduleKeywordFold`, recall samples),
+ * awaited or cancelled on close.
+ */
 export interface IndexUpkeep {
   /** Builds and drops in flight, by `table:namespace`. */
   readonly running: Map<string, Promise<void>>
@@ -6,6 +9,8 @@ export interface IndexUpkeep {
   readonly failedAt: Map<string, number>
   /** Server processes running a build now (PostgreSQL), cancelled when the store closes. */
   readonly backends: Set<number>
+  /** Keyword-statistics folds in flight, by namespace. */
+  readonly folds: Map<string, Promise<void>>
   /** Recall-guard re-runs in flight. */
   readonly samples: Set<Promise<void>>
   closing: boolean

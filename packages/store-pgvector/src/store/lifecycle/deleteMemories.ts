@@ -3,6 +3,7 @@ import { checkNamespace } from '../context/checkNamespace.js'
 import { forgetSearchFacts } from '../context/forgetSearchFacts.js'
 import { routed } from '../context/routed.js'
 import type { StoreContext } from '../context/StoreContext.js'
+import { countKeywordWrite } from '../search/countKeywordWrite.js'
 
 /** `Store.delete`: removes memories (their chunks cascade); returns how many were removed. */
 export async function deleteMemories(
@@ -19,6 +20,7 @@ export async function deleteMemories(
       list,
     ])
     forgetSearchFacts(context, 'memories', ns)
+    countKeywordWrite(context, ns)
     return result.rowCount
   })
 }

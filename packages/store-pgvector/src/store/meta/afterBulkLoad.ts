@@ -1,12 +1,14 @@
 import { checkNamespace } from '../context/checkNamespace.js'
 import { forgetSearchFacts } from '../context/forgetSearchFacts.js'
 import type { StoreContext } from '../context/StoreContext.js'
+import { foldKeywordStatistics } from '../search/foldKeywordStatistics.js'
 
 /**
  * `Store.afterBulkLoad`: fresh planner statistics for both tables right after the load (neither
  * autovacuum on Postgres nor the PGlite executor's thresholds would run them before the next
  * search), and the namespace's cached search-path facts dropped so the next search decides
- * ANN or exact on the new size. Deferred index builds belong here too.
+ * ANN or exact on the new size. Deferred index builds belong here too, and so does folding the
+ * namespace's keyword statistics: the load appended a delta row per lexeme and statement.
  */
 export async function afterBulkLoad(context: StoreContext, namespace: string): Promise<void> {
   const ns = checkNamespace(namespace)
@@ -15,6 +17,7 @@ export async function afterBulkLoad(context: StoreContext, namespace: string): P
     await sql.query('ANALYZE memories')
     await sql.query('ANALYZE memory_chunks')
   })
+  if (context.keywordIndex === undefined) await foldKeywordStatistics(context, ns)
   forgetSearchFacts(context, 'memories', ns)
   forgetSearchFacts(context, 'memory_chunks', ns)
 }

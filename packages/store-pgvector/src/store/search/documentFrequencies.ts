@@ -2,7 +2,8 @@ import type { SqlRunner } from '../../sql/SqlRunner.js'
 import { searchVectorSql } from '../searchText.js'
 
 /**
- * The query's lexemes and how many of the namespace's documents hold each. The query goes
+ * The query's lexemes and how many of the namespace's documents hold each, counted (where the
+ * statistics are not maintained on write, see `keywordStatistics`, and as the tests' reference). The query goes
  * through the same analysis as the documents; its lexemes come back as data and are only ever
  * bound as parameters, so no caller text reaches the tsquery parser.
  */

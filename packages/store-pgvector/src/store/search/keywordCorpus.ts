@@ -6,9 +6,10 @@ import type { StoreContext } from '../context/StoreContext.js'
 const LENGTH_SAMPLE = 2000
 
 /**
- * The namespace's size and mean document length for BM25, cached like the search-path facts
- * (ranking tolerates slightly stale statistics); re-measured once `countTtlMs` has passed or a
- * term is seen in more documents (`maxDf`) than the cached size.
+ * The namespace's size and mean document length for BM25, counted: where the statistics are not
+ * maintained on write (`keywordStatistics`), and as the tests' reference. Cached like the
+ * search-path facts (ranking tolerates slightly stale statistics); re-measured once `countTtlMs`
+ * has passed or a term is seen in more documents (`maxDf`) than the cached size.
  */
 export async function keywordCorpus(
   context: StoreContext,

@@ -4,9 +4,8 @@ import type { StoreContext } from '../context/StoreContext.js'
 import { rowToMemory } from '../rowToMemory.js'
 import { BM25_K1, queryText } from '../searchText.js'
 import { bm25Idf } from './bm25Idf.js'
-import { documentFrequencies } from './documentFrequencies.js'
 import { essentialTerms } from './essentialTerms.js'
-import { keywordCorpus } from './keywordCorpus.js'
+import { keywordStatistics } from './keywordStatistics.js'
 import { scoreKeywordRows, type WeightedTerm } from './scoreKeywordRows.js'
 import { searchScope } from './searchScope.js'
 
@@ -15,7 +14,8 @@ const FIRST_PASS_DEPTH = 2
 
 /**
  * `Store.searchText`, the keyword leg: Okapi BM25 over the namespace — idf from each query
- * lexeme's document frequency, length normalized by the namespace's mean distinct-lexeme count.
+ * lexeme's document frequency, length normalized by the namespace's mean distinct-lexeme count
+ * (both maintained on write: `keywordStatistics`).
  * Hostile text never errors: a query without words, or whose words no document holds, finds nothing.
  *
  * Pruned, exactly (MaxScore): a first pass scores only the rows holding the rarest terms; its
@@ -23,28 +23,29 @@ const FIRST_PASS_DEPTH = 2
  * first few terms scores at most the other terms' bounds (idf × (k1 + 1)) together. When those
  * first terms are within the first pass, its answer is the answer; otherwise a second pass scores
  * the rows holding any of them — the common words, which match most rows, never select rows by
- * themselves. `prune: false` scores every matching row (the reference the tests compare with).
+ * themselves. `prune: false` scores every matching row and `counted: true` counts the statistics
+ * instead of reading the maintained ones (the references the tests compare with).
  */
 export async function searchKeyword(
   context: StoreContext,
   namespace: string,
   query: string,
   options: SearchOptions,
-  { prune = true }: { prune?: boolean } = {},
+  { prune = true, counted = false }: { prune?: boolean; counted?: boolean } = {},
 ): Promise<ScoredMemory[]> {
   const scope = searchScope(context, namespace, options)
   const analysis = queryText(query)
   if (analysis === null) return []
   const rows = await routed(context, 'read', scope.ns).transaction(async (sql) => {
-    const matched = (await documentFrequencies(sql, scope.ns, analysis)).filter((term) => term.df > 0)
-    if (matched.length === 0) return []
-    const corpus = await keywordCorpus(context, sql, scope.ns, Math.max(...matched.map((term) => term.df)))
+    const statistics = await keywordStatistics(context, sql, scope.ns, analysis, { counted })
+    if (statistics.terms.length === 0) return []
     // Best bound (highest idf: the rarest term) first.
-    const terms: Array<WeightedTerm & { df: number }> = matched
-      .map((term) => ({ lexeme: term.lexeme, df: term.df, idf: bm25Idf(corpus.rows, term.df) }))
+    const terms: Array<WeightedTerm & { df: number }> = statistics.terms
+      .map((term) => ({ lexeme: term.lexeme, df: term.df, idf: bm25Idf(statistics.rows, term.df) }))
       .sort((a, b) => b.idf - a.idf)
     const all = terms.map((term) => term.lexeme)
-    const score = (candidates: string[]) => scoreKeywordRows(sql, scope, terms, candidates, corpus.avgLength)
+    const score = (candidates: string[]) =>
+      scoreKeywordRows(sql, scope, terms, candidates, statistics.avgLength)
     let firstPass = 0
     for (let seen = 0; firstPass < terms.length && seen < FIRST_PASS_DEPTH * scope.limit; firstPass++) {
       seen += terms[firstPass]!.df

@@ -3,6 +3,7 @@ import { checkNamespace } from '../context/checkNamespace.js'
 import { forgetSearchFacts } from '../context/forgetSearchFacts.js'
 import { routed } from '../context/routed.js'
 import type { StoreContext } from '../context/StoreContext.js'
+import { countKeywordWrite } from '../search/countKeywordWrite.js'
 import { validateWrites } from '../validateWrites.js'
 import { copyInsert } from './copyInsert.js'
 import { copyUpsert } from './copyUpsert.js'
@@ -107,6 +108,7 @@ export async function upsertMemories(
     )
     await insertChunks(sql, ns, chunkRows)
     forgetSearchFacts(context, 'memories', ns)
+    countKeywordWrite(context, ns)
     return outcomes
   })
 }
