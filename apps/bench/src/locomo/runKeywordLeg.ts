@@ -113,6 +113,11 @@ export async function runKeywordLeg(
     )
   }
   notes.push(
+    'Both SQL rows rank with BM25 statistics maintained on write (migration 0003: document frequencies and ' +
+      'corpus size read from trigger-kept tables, not counted per query); `openEmbeddedStore` turns those ' +
+      'triggers off, its keyword leg being the in-process index.',
+  )
+  notes.push(
     "Differences from the reference are by construction: the reference analyses each turn's raw text with " +
       "`to_tsvector('english')` and takes a document's length as its token count; the store splits words in JS " +
       '(`segmentWords`: Latin words through `english`, other scripts through `simple`) and normalizes by the ' +

@@ -152,8 +152,9 @@ async function openOn(opening: Opening, options: OpenEmbeddedStoreOptions): Prom
     await executor.analyzeIfNeeded()
     const inProcessSearch = options.inProcessSearch !== false
     if (inProcessSearch) await installKeywordChangeLog(executor)
-    // BM25 statistics maintained on write cost embedded ingest EMBEDDED_COST and serve no one
-    // here: the keyword leg is the in-process index, or (one-shot commands) counts in SQL.
+    // BM25 statistics maintained on write cost embedded ingest (W4 in one session: 1,940 rows/s
+    // with them, 2,174 without) and serve no one here: the keyword leg is the in-process index,
+    // or (one-shot commands) counts in SQL.
     if (snapshotOf === undefined) await disableKeywordStatistics(executor)
     if (dir !== undefined) {
       // Only the process holding the directory can lease rows for repair, so a lease found at
