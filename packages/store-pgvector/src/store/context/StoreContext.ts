@@ -30,6 +30,11 @@ export interface StoreContext {
   readonly searchFacts: Map<string, SearchPathFacts>
   /** Counted BM25 corpus statistics per namespace (where they are not maintained on write); ranking tolerates them slightly stale. */
   readonly keywordStats: Map<string, KeywordStats>
+  /**
+   * Whether the keyword statistics tables (migration 0003) exist, looked up on the first keyword
+   * search: a database not migrated since its upgrade keeps answering, with counted statistics.
+   */
+  keywordStatisticsTables?: boolean
   /** Write transactions per namespace since this store last queued a keyword-statistics fold (`countKeywordWrite`). */
   readonly keywordWrites: Map<string, number>
   /** The embedded store's in-process BM25 index; `undefined`: the keyword leg runs in SQL. */

@@ -238,6 +238,25 @@ function statisticsContract(
       await expectExact(context)
       await expectSameRanking(context, 'ks-backfill', random, 5)
     })
+
+    it('a database upgraded but not yet migrated to 0003 keeps answering, with counted statistics', async () => {
+      const random = seededRandom(11)
+      await store.upsert(
+        'ks-old',
+        Array.from({ length: 20 }, (_, i) => write(`kold-${i}`, sentence(random, 6))),
+      )
+      const expected = await searchKeyword(context, 'ks-old', 'w0 w1 w2', { limit: 10 }, { counted: true })
+      await run('ALTER TABLE agent_memory_keyword_corpus RENAME TO agent_memory_keyword_corpus_away')
+      try {
+        const fresh = createStoreContext(context.executor, { dimensions: dims, namespaceCountTtlMs: 0 })
+        const answered = await searchKeyword(fresh, 'ks-old', 'w0 w1 w2', { limit: 10 })
+        expect(answered.length).toBeGreaterThan(0)
+        expect(ranking(answered)).toEqual(ranking(expected))
+        expect(fresh.keywordStatisticsTables).toBe(false)
+      } finally {
+        await run('ALTER TABLE agent_memory_keyword_corpus_away RENAME TO agent_memory_keyword_corpus')
+      }
+    })
   })
 }
 

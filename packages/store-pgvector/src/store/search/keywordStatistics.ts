@@ -48,7 +48,8 @@ async function withCountedCorpus(
  * match by itself alone (a compound such as `e-mail` also needs `e` and `mail`; the leg matches
  * documents by that query, so its document frequency is the count of those), and a database whose
  * statistics triggers are off (`openEmbeddedStore` turns them off) — then the corpus comes from
- * `keywordCorpus`, cached. `counted: true` always counts (the reference the tests compare with).
+ * `keywordCorpus`, cached; so does a database not yet migrated to 0003 (no tables to read).
+ * `counted: true` always counts (the reference the tests compare with).
  * A read that summed many delta rows queues a fold of the namespace (`scheduleKeywordFold`).
  */
 export async function keywordStatistics(
@@ -58,7 +59,10 @@ export async function keywordStatistics(
   analysis: string,
   { counted = false }: { counted?: boolean } = {},
 ): Promise<KeywordStatistics> {
-  if (counted) {
+  context.keywordStatisticsTables ??= await sql
+    .query<{ present: boolean }>("SELECT to_regclass('agent_memory_keyword_corpus') IS NOT NULL AS present")
+    .then((result) => result.rows[0]?.present === true)
+  if (counted || !context.keywordStatisticsTables) {
     const terms = (await documentFrequencies(sql, ns, analysis)).filter((term) => term.df > 0)
     return withCountedCorpus(context, sql, ns, terms)
   }
