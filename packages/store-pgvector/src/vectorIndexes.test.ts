@@ -4,12 +4,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { vector } from '@electric-sql/pglite-pgvector'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
-import {
-  createTestDatabase,
-  databaseUrl,
-  requirePostgres,
-  testPool,
-} from './__fixtures__/postgresTestDatabase.js'
+import { createTestDatabase, requirePostgres, testPool } from './__fixtures__/postgresTestDatabase.js'
 import { createPgVectorStore, migrate, type PgVectorStore } from './index.js'
 import { HNSW_BUILD } from './store/indexes/HNSW_BUILD.js'
 import { namespaceIndexName } from './store/indexes/namespaceIndexName.js'
@@ -255,6 +250,6 @@ function describeLifecycle(name: string, backendOf: () => Promise<Backend>): voi
 }
 
 describeLifecycle('PGlite', pgliteBackend)
-if (databaseUrl() !== undefined || requirePostgres('per-namespace HNSW indexes on PostgreSQL')) {
+if (requirePostgres('per-namespace HNSW indexes on PostgreSQL')) {
   describeLifecycle('PostgreSQL', postgresBackend)
 }

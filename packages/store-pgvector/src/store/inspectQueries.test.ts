@@ -1,6 +1,6 @@
 import type pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, databaseUrl, testPool } from '../__fixtures__/postgresTestDatabase.js'
+import { createTestDatabase, requirePostgres, testPool } from '../__fixtures__/postgresTestDatabase.js'
 import { createPgVectorStore, openEmbeddedStore, type PgVectorStore } from '../index.js'
 
 const dims = 4
@@ -111,7 +111,7 @@ function inspectSuite(name: string, open: () => Promise<PgVectorStore>) {
 
 inspectSuite('inspector queries on PGlite', () => openEmbeddedStore({ dimensions: dims, model: 'inspect' }))
 
-if (databaseUrl() !== undefined) {
+if (requirePostgres('inspection queries (PostgreSQL)')) {
   const databases: Array<{ drop: () => Promise<void> }> = []
   const pools: pg.Pool[] = []
   afterAll(async () => {

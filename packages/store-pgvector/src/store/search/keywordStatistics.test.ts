@@ -5,7 +5,7 @@ import { vector } from '@electric-sql/pglite-pgvector'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { keywordWrite as write } from '../../__fixtures__/keywordWrite.js'
-import { createTestDatabase, databaseUrl, testPool } from '../../__fixtures__/postgresTestDatabase.js'
+import { createTestDatabase, requirePostgres, testPool } from '../../__fixtures__/postgresTestDatabase.js'
 import { migrate } from '../../index.js'
 import { PgliteExecutor } from '../../sql/PgliteExecutor.js'
 import { toExecutor } from '../../sql/toExecutor.js'
@@ -274,7 +274,7 @@ statisticsContract('PGlite', async () => {
   }
 })
 
-if (databaseUrl() !== undefined) {
+if (requirePostgres('keyword statistics maintained on write (PostgreSQL)')) {
   statisticsContract('PostgreSQL', async () => {
     const database = await createTestDatabase('kwstats')
     const pool: pg.Pool = testPool(database.url, 10)

@@ -5,7 +5,7 @@ import { vector } from '@electric-sql/pglite-pgvector'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { keywordWrite as write } from '../../__fixtures__/keywordWrite.js'
-import { createTestDatabase, databaseUrl, testPool } from '../../__fixtures__/postgresTestDatabase.js'
+import { createTestDatabase, requirePostgres, testPool } from '../../__fixtures__/postgresTestDatabase.js'
 import { migrate } from '../../index.js'
 import { PgliteExecutor } from '../../sql/PgliteExecutor.js'
 import { toExecutor } from '../../sql/toExecutor.js'
@@ -72,7 +72,7 @@ pruningContract('PGlite', async () => {
   return { context, close: () => db.close() }
 })
 
-if (databaseUrl() !== undefined) {
+if (requirePostgres('pruned keyword search (PostgreSQL)')) {
   pruningContract('PostgreSQL', async () => {
     const database = await createTestDatabase('kwprune')
     const pool: pg.Pool = testPool(database.url, 2)

@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { vector } from '@electric-sql/pglite-pgvector'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, databaseUrl, requirePostgres } from '../../__fixtures__/postgresTestDatabase.js'
+import { createTestDatabase, requirePostgres } from '../../__fixtures__/postgresTestDatabase.js'
 import type { SqlRunner } from '../../sql/SqlRunner.js'
 import type { StoreContext } from '../context/StoreContext.js'
 import { ANN_EF_SEARCH } from './ANN_EF_SEARCH.js'
@@ -87,7 +87,7 @@ describeKnobs('PGlite', async () => {
     close: () => db.close(),
   }
 })
-if (databaseUrl() !== undefined || requirePostgres('useAnn on PostgreSQL')) {
+if (requirePostgres('useAnn on PostgreSQL')) {
   describeKnobs('PostgreSQL', async () => {
     const database = await createTestDatabase('useann')
     const client = new pg.Client({ connectionString: database.url })
