@@ -1,21 +1,21 @@
 import { execFile } from 'node:child_process'
 import { chmodSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { asUnprivileged } from '@agent-memory/testkit'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BIN, CLI_ROOT, cliEnv, runCli, temporaryDirectory } from './__fixtures__/cliProcess.js'
 import { usePostgresDatabase } from './__fixtures__/usePostgresDatabase.js'
 
-// Root ignores file permissions: as root the CLI runs as `nobody` on a directory `nobody` owns.
-const asRoot = process.getuid?.() === 0
-const NOBODY = 65534
+// Root ignores file permissions: the CLI runs as a user they bind (see `asUnprivileged`).
+const unprivileged = asUnprivileged([process.execPath, BIN])
 
 function runAs(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
-      process.execPath,
-      [BIN, ...args],
-      { cwd: CLI_ROOT, env: cliEnv({ HOME: '/tmp' }), ...(asRoot ? { uid: NOBODY, gid: NOBODY } : {}) },
+      unprivileged.file,
+      [...unprivileged.args, ...args],
+      { cwd: CLI_ROOT, env: cliEnv({ HOME: '/tmp' }), ...unprivileged.options },
       (error, stdout, stderr) => resolve({ code: error === null ? 0 : Number(error.code), stdout, stderr }),
     )
   })
@@ -39,9 +39,9 @@ describe('setup failures in one sentence (real binary)', { timeout: 300_000 }, (
     dataDir = join(tmp.dir, 'data')
     const made = await runCli(['remember', 'Prefers green tea', '--namespace', 'ada', '--data-dir', dataDir])
     expect(made.code).toBe(0)
-    if (asRoot) {
+    if (unprivileged.asNobody) {
       const { execFileSync } = await import('node:child_process')
-      execFileSync('chown', ['-R', `${NOBODY}:${NOBODY}`, dataDir])
+      execFileSync('chown', ['-R', '65534:65534', dataDir])
     }
     chmodTree(dataDir, 0o444, 0o555)
   }, 120_000)

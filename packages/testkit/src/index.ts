@@ -20,6 +20,7 @@ export {
 } from './fake-embeddings-server/startFakeEmbeddingsServer.js'
 export { InMemoryStore, type InMemoryStoreOptions } from './memory-store/InMemoryStore.js'
 export { requirePostgres } from './postgres/requirePostgres.js'
+export { asUnprivileged, type UnprivilegedCommand } from './process/asUnprivileged.js'
 export {
   describeServiceScenarios,
   type ServiceScenarioFactory,

@@ -3,28 +3,15 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { asUnprivileged } from '@agent-memory/testkit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openEmbeddedStore } from './openEmbeddedStore.js'
 import { walkFiles } from './walkFiles.js'
 
 const probe = fileURLToPath(new URL('../__fixtures__/openProbe.mjs', import.meta.url))
-// Root ignores file permissions. As root the probe runs as root without the capabilities that
-// bypass them (util-linux `setpriv`), so it is refused like an owner without write permission,
-// wherever the checkout is; without `setpriv`, as `nobody`, which needs a checkout others can reach.
-const asRoot = process.getuid?.() === 0
+// Root ignores file permissions: the probe runs as a user they bind (see `asUnprivileged`).
 const NOBODY = 65534
-const DROP_FILE_CAPABILITIES = ['--bounding-set=-dac_override,-dac_read_search,-fowner']
-const withSetpriv =
-  asRoot &&
-  (() => {
-    try {
-      execFileSync('setpriv', [...DROP_FILE_CAPABILITIES, 'true'], { stdio: 'ignore' })
-      return true
-    } catch {
-      return false
-    }
-  })()
-const asNobody = asRoot && !withSetpriv
+const asNobody = asUnprivileged([]).asNobody
 
 interface ProbeResult {
   opened: boolean
@@ -37,14 +24,12 @@ interface ProbeResult {
 }
 
 function runProbe(dataDir: string, mode: 'fail' | 'read-only'): ProbeResult {
-  const command = [process.execPath, probe, dataDir, mode]
-  const out = withSetpriv
-    ? execFileSync('setpriv', [...DROP_FILE_CAPABILITIES, ...command], { encoding: 'utf8', timeout: 120_000 })
-    : execFileSync(command[0]!, command.slice(1), {
-        encoding: 'utf8',
-        timeout: 120_000,
-        ...(asNobody ? { uid: NOBODY, gid: NOBODY } : {}),
-      })
+  const command = asUnprivileged([process.execPath, probe, dataDir, mode])
+  const out = execFileSync(command.file, command.args, {
+    encoding: 'utf8',
+    timeout: 120_000,
+    ...command.options,
+  })
   return JSON.parse(out.trim().split('\n').at(-1)!) as ProbeResult
 }
 
