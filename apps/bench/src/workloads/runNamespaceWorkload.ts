@@ -131,7 +131,13 @@ export async function runNamespaceWorkload(
       [vectorLiteral(ctx.queryVectors.row(1)), queryNs[1]],
     )
     const planShape = plan.rows
-      .map((r) => r['QUERY PLAN'].replace(/^\s*(->)?\s*/, '').replace(/\s+\(cost=.*$/, ''))
+      .map((r) =>
+        r['QUERY PLAN']
+          .replace(/^\s*(->)?\s*/, '')
+          .replace(/\s+\(cost=.*$/, '')
+          // The query vector is a 1536-number literal: the plan's shape is what the note is for.
+          .replace(/'\[[^\]]*\]'::vector/g, '$1'),
+      )
       .filter((line) => /Scan|Sort|Limit/.test(line))
       .join(' → ')
     notes.push(`LangChain.js plan (${dist.name}, small namespace): ${planShape}`)

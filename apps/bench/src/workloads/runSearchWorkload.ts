@@ -54,6 +54,9 @@ export async function runSearchWorkload(
   const sweep: CurvePoint[] = []
   let rawDefault: { p50: number; p99: number; recall: number } | null = null
   try {
+    // The sweep measures the index: pgvector 0.8 costs an HNSW scan by its ef_search, so at a
+    // high one the planner may pick the 100k-row sequential scan instead (a 1 s "ef 200" point).
+    await client.query('SET enable_seqscan = off')
     for (const ef of ctx.smoke ? [40, 100] : SWEEP) {
       await client.query(`SET hnsw.ef_search = ${ef}`)
       const measured = await measureLatencies(async (i) => {
@@ -78,6 +81,7 @@ export async function runSearchWorkload(
       )
     }
     await client.query('RESET hnsw.ef_search')
+    await client.query('RESET enable_seqscan')
     // The exact scan, for scale: fewer queries, it is slow by design.
     await client.query('SET enable_indexscan = off')
     const exactQueries = Math.min(ctx.queries, ctx.smoke ? 20 : 100)
