@@ -128,12 +128,26 @@ function describeLifecycle(name: string, backendOf: () => Promise<Backend>): voi
         expect(await indexesOf()).toEqual([])
         const report = await store.maintainVectorIndexes()
         const index = namespaceIndexName('memories', 'big')
-        expect(report.created).toEqual([{ table: 'memories', namespace: 'big', rows: 600, index }])
+        expect(report.created).toEqual([
+          {
+            table: 'memories',
+            namespace: 'big',
+            rows: 600,
+            index,
+            efSearch: expect.any(Number),
+            calibrationRecall: expect.any(Number),
+          },
+        ])
         expect(report.dropped).toEqual([])
         expect(await indexesOf()).toEqual([`memories:big:${index}`])
         expect(await indexExists(index)).toBe(true)
         // Idempotent.
-        expect(await store.maintainVectorIndexes()).toEqual({ created: [], dropped: [], kept: 1 })
+        expect(await store.maintainVectorIndexes()).toEqual({
+          created: [],
+          dropped: [],
+          kept: 1,
+          calibrated: [],
+        })
       } finally {
         await store.close()
       }
@@ -203,7 +217,12 @@ function describeLifecycle(name: string, backendOf: () => Promise<Backend>): voi
           Array.from({ length: 450 }, (_, i) => `big-${i}`),
         )
         // 153 rows: between the thresholds, the index stays.
-        expect(await store.maintainVectorIndexes()).toEqual({ created: [], dropped: [], kept: 1 })
+        expect(await store.maintainVectorIndexes()).toEqual({
+          created: [],
+          dropped: [],
+          kept: 1,
+          calibrated: [],
+        })
         await store.delete(
           'big',
           Array.from({ length: 100 }, (_, i) => `big-${450 + i}`),

@@ -1,3 +1,4 @@
+import type { VectorIndexChange } from '@agent-memory/store-pgvector'
 import type { Command } from 'commander'
 import { addExamples } from '../cli/addExamples.js'
 import { addNamespaceOption } from '../cli/addNamespaceOption.js'
@@ -20,9 +21,17 @@ export function registerMaintainCommand(program: Command, context: CommandContex
       const { store } = await context.open()
       const report = await store.maintainVectorIndexes(namespace === undefined ? {} : { namespace })
       const table = (name: string) => (name === 'memories' ? 'memory vectors' : 'chunk vectors')
+      const calibration = (change: VectorIndexChange) =>
+        change.efSearch === undefined
+          ? ''
+          : `, ef_search ${change.efSearch} (recall@10 ${change.calibrationRecall!.toFixed(3)} on its own rows)`
       for (const change of report.created)
         context.io.out(
-          `built index ${change.index}: ${table(change.table)} of ${change.namespace} (${change.rows} rows)\n`,
+          `built index ${change.index}: ${table(change.table)} of ${change.namespace} (${change.rows} rows)${calibration(change)}\n`,
+        )
+      for (const change of report.calibrated)
+        context.io.out(
+          `calibrated index ${change.index}: ${table(change.table)} of ${change.namespace} (${change.rows} rows)${calibration(change)}\n`,
         )
       for (const change of report.dropped)
         context.io.out(

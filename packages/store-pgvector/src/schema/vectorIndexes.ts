@@ -14,6 +14,8 @@ export const vectorIndexes = pgTable(
     /** Rows of the namespace when the index was built. */
     rowsAtBuild: integer('rows_at_build').notNull(),
     builtAt: timestamp('built_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The `hnsw.ef_search` its searches use, calibrated on the namespace's own rows (`calibrateEfSearch`); null until then. */
+    efSearch: integer('ef_search'),
   },
   (t) => [primaryKey({ name: 'agent_memory_vector_indexes_pkey', columns: [t.tableName, t.namespace] })],
 )

@@ -7,6 +7,10 @@ export interface VectorIndexChange {
   /** Rows of the namespace in that table when the decision was made. */
   rows: number
   index: string
+  /** The `hnsw.ef_search` its searches use, calibrated on its rows (created and calibrated entries; absent when it could not be). */
+  efSearch?: number
+  /** The probes' mean recall@10 at `efSearch`. */
+  calibrationRecall?: number
 }
 
 /** What `maintainVectorIndexes` did. */
@@ -15,4 +19,6 @@ export interface VectorIndexReport {
   dropped: VectorIndexChange[]
   /** Namespaces that keep their index (still large enough). */
   kept: number
+  /** Kept indexes calibrated now because they had not been (built before migration 0004). */
+  calibrated: VectorIndexChange[]
 }

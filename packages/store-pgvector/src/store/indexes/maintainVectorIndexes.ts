@@ -2,6 +2,8 @@ import { checkNamespace } from '../context/checkNamespace.js'
 import { forgetSearchFacts } from '../context/forgetSearchFacts.js'
 import type { StoreContext } from '../context/StoreContext.js'
 import { buildNamespaceIndex } from './buildNamespaceIndex.js'
+import type { EfCalibration } from './calibrateEfSearch.js'
+import { calibrateNamespaceIndex } from './calibrateNamespaceIndex.js'
 import { dropNamespaceIndex } from './dropNamespaceIndex.js'
 import { INDEX_DROP_SHARE } from './INDEX_DROP_SHARE.js'
 import { VECTOR_TABLES } from './VECTOR_TABLES.js'
@@ -18,7 +20,7 @@ export async function maintainVectorIndexes(
   options: { namespace?: string } = {},
 ): Promise<VectorIndexReport> {
   const only = options.namespace === undefined ? null : checkNamespace(options.namespace)
-  const report: VectorIndexReport = { created: [], dropped: [], kept: 0 }
+  const report: VectorIndexReport = { created: [], dropped: [], kept: 0, calibrated: [] }
   const build = context.exactSearchMaxRows
   const dropBelow = Math.floor(build * INDEX_DROP_SHARE)
   for (const table of VECTOR_TABLES) {
@@ -33,8 +35,10 @@ export async function maintainVectorIndexes(
         index_name: string
         valid: boolean
         rows: number
+        calibrated: boolean
       }>(
-        `SELECT r.namespace, r.index_name,
+        // to_jsonb: a registry not yet migrated to 0004 has no ef_search column to name.
+        `SELECT r.namespace, r.index_name, (to_jsonb(r) ->> 'ef_search') IS NOT NULL AS calibrated,
              coalesce((SELECT indisvalid FROM pg_index WHERE indexrelid = to_regclass(r.index_name)), false) AS valid,
              (SELECT count(*)::int FROM (SELECT 1 FROM ${table} t WHERE t.namespace = r.namespace LIMIT $3) s) AS rows
            FROM agent_memory_vector_indexes r
@@ -63,16 +67,38 @@ export async function maintainVectorIndexes(
       report.dropped.push({ table, namespace: row.namespace, rows, index: row.index_name })
     }
     for (const size of plan.sizes) {
-      if (indexed.get(size.namespace)?.valid === true) {
+      const rows = Number(size.rows)
+      const registered = indexed.get(size.namespace)
+      if (registered?.valid === true) {
         report.kept++
+        if (registered.calibrated) continue
+        const calibration = await calibrateNamespaceIndex(context, table, size.namespace)
+        if (calibration !== null)
+          report.calibrated.push({
+            table,
+            namespace: size.namespace,
+            rows,
+            index: registered.index_name,
+            ...found(calibration),
+          })
         continue
       }
-      const rows = Number(size.rows)
       const index = await buildNamespaceIndex(context, table, size.namespace, rows)
       if (index === null) continue
       forgetSearchFacts(context, table, size.namespace)
-      report.created.push({ table, namespace: size.namespace, rows, index })
+      const calibration = await calibrateNamespaceIndex(context, table, size.namespace)
+      report.created.push({
+        table,
+        namespace: size.namespace,
+        rows,
+        index,
+        ...(calibration === null ? {} : found(calibration)),
+      })
     }
   }
   return report
+}
+
+function found(calibration: EfCalibration): { efSearch: number; calibrationRecall: number } {
+  return { efSearch: calibration.efSearch, calibrationRecall: calibration.recall }
 }

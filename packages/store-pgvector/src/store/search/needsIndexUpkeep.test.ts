@@ -6,6 +6,7 @@ const facts = (rows: number, namespaceIndex: boolean, ann = false, tableRows = 1
   tableRows,
   ann,
   namespaceIndex,
+  efSearch: null,
   at: 0,
 })
 

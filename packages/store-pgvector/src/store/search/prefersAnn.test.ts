@@ -7,6 +7,7 @@ const facts = (rows: number, tableRows: number, ann = true, namespaceIndex = fal
   tableRows,
   ann,
   namespaceIndex,
+  efSearch: null,
   at: 0,
 })
 

@@ -28,6 +28,7 @@ export async function searchPathFacts(
     table_rows: number | null
     ann: boolean
     namespace_index: boolean
+    ef_search: number | null
   }>(
     `WITH t AS (SELECT greatest(reltuples, 0)::float8 AS table_rows FROM pg_class WHERE oid = to_regclass($4))
          SELECT (SELECT count(*)::int FROM (SELECT 1 FROM ${table} WHERE namespace = $1
@@ -35,7 +36,10 @@ export async function searchPathFacts(
            (SELECT table_rows FROM t) AS table_rows,
            EXISTS (SELECT 1 FROM pg_indexes WHERE indexname = $3 AND tablename = $4) AS ann,
            EXISTS (SELECT 1 FROM agent_memory_vector_indexes r JOIN pg_index i ON i.indexrelid = to_regclass(r.index_name)
-             WHERE r.table_name = $4 AND r.namespace = $1 AND i.indisvalid) AS namespace_index`,
+             WHERE r.table_name = $4 AND r.namespace = $1 AND i.indisvalid) AS namespace_index,
+           -- to_jsonb: a registry not yet migrated to 0004 has no ef_search column to name.
+           (SELECT (to_jsonb(r) ->> 'ef_search')::int FROM agent_memory_vector_indexes r
+             WHERE r.table_name = $4 AND r.namespace = $1) AS ef_search`,
     [ns, context.exactSearchMaxRows + 1, INDEX_OF[table], table, ANN_MIN_NAMESPACE_SHARE],
   )
   const found = counted.rows[0]
@@ -44,6 +48,7 @@ export async function searchPathFacts(
     tableRows: Number(found?.table_rows ?? 0),
     ann: found?.ann === true,
     namespaceIndex: found?.namespace_index === true,
+    efSearch: found?.ef_search == null ? null : Number(found.ef_search),
     at: now,
   }
   context.searchFacts.set(key, facts)

@@ -16,7 +16,14 @@ interface Session {
 
 /** Just what `useAnn` reads: cached facts saying the namespace has its own valid index. */
 function indexedContext(): StoreContext {
-  const facts = { rows: 5_000, tableRows: 100_000, ann: false, namespaceIndex: true, at: Date.now() }
+  const facts = {
+    rows: 5_000,
+    tableRows: 100_000,
+    ann: false,
+    namespaceIndex: true,
+    efSearch: null,
+    at: Date.now(),
+  }
   return {
     exactSearchMaxRows: 2_000,
     countTtlMs: 60_000,
@@ -57,6 +64,21 @@ function describeKnobs(name: string, open: () => Promise<Session>): void {
       },
     )
 
+    it.each([
+      [10, 64],
+      [300, 300],
+    ])(
+      'for %i rows wanted through a namespace index calibrated to ef_search 64 sets %i',
+      async (limit, ef) => {
+        const context = indexedContext()
+        context.searchFacts.set('memories:big', { ...context.searchFacts.get('memories:big')!, efSearch: 64 })
+        await session.run.query('BEGIN')
+        expect(await useAnn(context, session.run, 'memories', 'big', limit)).toBe(true)
+        expect(await setting('hnsw.ef_search')).toBe(String(ef))
+        await session.run.query('COMMIT')
+      },
+    )
+
     it('sets nothing for a namespace searched exactly', async () => {
       const context = indexedContext()
       context.searchFacts.set('memories:small', {
@@ -64,6 +86,7 @@ function describeKnobs(name: string, open: () => Promise<Session>): void {
         tableRows: 100_000,
         ann: false,
         namespaceIndex: false,
+        efSearch: null,
         at: Date.now(),
       })
       await session.run.query('BEGIN')

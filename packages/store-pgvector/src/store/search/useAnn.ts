@@ -8,9 +8,9 @@ import { searchPathFacts } from './searchPathFacts.js'
 
 /**
  * Whether this search goes through HNSW (`prefersAnn` on the namespace's cached facts); when it
- * does, sets the HNSW knobs for `limit` wanted rows. `ef_search` = max(`ANN_EF_SEARCH`, limit), not
- * a multiple of it (see `ANN_EF_SEARCH` for the measurement; the recall guard reports what it is on
- * the user's data): the relaxed iterative scan keeps walking the graph when a candidate list is
+ * does, sets the HNSW knobs for `limit` wanted rows. `ef_search` = max(the namespace index's own
+ * calibrated value (`calibrateEfSearch`), else `ANN_EF_SEARCH`; limit), not a multiple of it (the
+ * recall guard reports what it is on the user's queries): the relaxed iterative scan keeps walking the graph when a candidate list is
  * too short, and the caller's completeness fallback catches the rest. Both knobs are local to this
  * transaction (`set_config(…, true)` is SET LOCAL: it holds behind PgBouncer transaction pooling)
  * and go in one statement: one round trip, not two, on every ANN search. A namespace whose size
@@ -26,7 +26,12 @@ export async function useAnn(
   const facts = await searchPathFacts(context, sql, table, ns)
   if (needsIndexUpkeep(facts, context.exactSearchMaxRows)) scheduleIndexUpkeep(context, ns)
   if (!prefersAnn(facts, context.exactSearchMaxRows)) return false
-  const efSearch = Math.min(1000, Math.max(ANN_EF_SEARCH, limit))
+  // The namespace index's own calibrated ef_search when it has one (both are floors: a search
+  // wanting more rows than that walks at least as wide as it wants).
+  const efSearch = Math.min(
+    1000,
+    Math.max(facts.namespaceIndex ? (facts.efSearch ?? ANN_EF_SEARCH) : ANN_EF_SEARCH, limit),
+  )
   await sql.query(
     "SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', $1, true)",
     [String(efSearch)],

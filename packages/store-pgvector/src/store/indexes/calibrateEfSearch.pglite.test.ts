@@ -1,0 +1,110 @@
+import type { MemoryWrite } from '@agent-memory/core'
+import { clusteredVectors, seededRandom } from '@agent-memory/testkit'
+import { PGlite } from '@electric-sql/pglite'
+import { vector } from '@electric-sql/pglite-pgvector'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createPgVectorStore, migrate } from '../../index.js'
+import { PgliteExecutor } from '../../sql/PgliteExecutor.js'
+import { createStoreContext } from '../context/createStoreContext.js'
+import { forgetSearchFacts } from '../context/forgetSearchFacts.js'
+import type { StoreContext } from '../context/StoreContext.js'
+import type { PgVectorStore } from '../PgVectorStore.js'
+import { searchPathFacts } from '../search/searchPathFacts.js'
+import { useAnn } from '../search/useAnn.js'
+import { calibrateEfSearch } from './calibrateEfSearch.js'
+import { EF_CALIBRATION } from './EF_CALIBRATION.js'
+
+const dims = 8
+const threshold = 100
+
+describe('ef_search calibrated per namespace index (calibrateEfSearch → registry → searchPathFacts → useAnn)', {
+  timeout: 120_000,
+}, () => {
+  let db: PGlite
+  let store: PgVectorStore
+  let context: StoreContext
+  const registered = async () =>
+    (
+      await db.query<{ ef_search: number | null }>(
+        "SELECT ef_search FROM agent_memory_vector_indexes WHERE table_name = 'memories' AND namespace = 'big'",
+      )
+    ).rows[0]?.ef_search
+
+  beforeAll(async () => {
+    db = await PGlite.create({ extensions: { vector } })
+    await migrate(db, { dimensions: dims, annIndex: false })
+    store = await createPgVectorStore({
+      db,
+      dimensions: dims,
+      exactSearchMaxRows: threshold,
+      autoIndex: false,
+    })
+    const vectors = clusteredVectors(400, dims, seededRandom(5), 6)
+    const writes: MemoryWrite[] = vectors.map((embedding, i) => ({
+      id: `big-${i}`,
+      tier: 'semantic',
+      content: `row ${i}`,
+      fingerprint: `f${i}`,
+      embedding,
+    }))
+    await store.upsert('big', writes)
+    context = createStoreContext(new PgliteExecutor(db, { ownsDb: false }), {
+      dimensions: dims,
+      exactSearchMaxRows: threshold,
+    })
+  })
+  afterAll(async () => {
+    await store?.close()
+    await db?.close()
+  })
+
+  it('maintenance builds the index, calibrates it on its rows and registers the ef_search it chose', async () => {
+    const report = await store.maintainVectorIndexes()
+    expect(report.created).toHaveLength(1)
+    const [created] = report.created
+    expect(EF_CALIBRATION.ladder).toContain(created!.efSearch)
+    // The first rung reaching the target, or the last one when none does.
+    expect(
+      created!.calibrationRecall! >= EF_CALIBRATION.recall ||
+        created!.efSearch === EF_CALIBRATION.ladder.at(-1),
+    ).toBe(true)
+    expect(await registered()).toBe(created!.efSearch)
+  })
+
+  it('climbs the ladder until the probes reach the target, and measures recall right', async () => {
+    // An unreachable target walks every rung: at the widest, a 400-row graph is searched whole.
+    const widest = await calibrateEfSearch(context, 'memories', 'big', 1.01)
+    expect(widest).toEqual({
+      efSearch: EF_CALIBRATION.ladder.at(-1),
+      recall: 1,
+      probes: EF_CALIBRATION.probes,
+    })
+    const narrowest = await calibrateEfSearch(context, 'memories', 'big', 0)
+    expect(narrowest?.efSearch).toBe(EF_CALIBRATION.ladder[0])
+    expect(await calibrateEfSearch(context, 'memories', 'nobody')).toBeNull()
+  })
+
+  it('every later search of the namespace walks with the registered ef_search', async () => {
+    await db.query("UPDATE agent_memory_vector_indexes SET ef_search = 77 WHERE namespace = 'big'")
+    forgetSearchFacts(context, 'memories', 'big')
+    const knob = await context.executor.transaction(async (sql) => {
+      const facts = await searchPathFacts(context, sql, 'memories', 'big')
+      expect(facts).toMatchObject({ namespaceIndex: true, efSearch: 77 })
+      expect(await useAnn(context, sql, 'memories', 'big', 10)).toBe(true)
+      return (await sql.query<{ ef: string }>("SELECT current_setting('hnsw.ef_search') AS ef")).rows[0]!.ef
+    })
+    expect(knob).toBe('77')
+  })
+
+  it('an index registered before calibration existed is calibrated by the next maintenance', async () => {
+    await db.query("UPDATE agent_memory_vector_indexes SET ef_search = NULL WHERE namespace = 'big'")
+    const report = await store.maintainVectorIndexes()
+    expect(report.created).toEqual([])
+    expect(report.kept).toBe(1)
+    expect(report.calibrated).toHaveLength(1)
+    expect(report.calibrated[0]).toMatchObject({ table: 'memories', namespace: 'big', rows: 400 })
+    expect(await registered()).toBe(report.calibrated[0]!.efSearch)
+    // Calibrated once: the next maintenance leaves it be.
+    expect((await store.maintainVectorIndexes()).calibrated).toEqual([])
+  })
+})
