@@ -82,13 +82,24 @@ export function postgresOursIngest(options: PostgresOursOptions): OursIngest {
 export function postgresOursSearch(options: PostgresOursOptions): OursSearchFactory {
   return async (name) => {
     let opened: Opened | undefined
+    let calibrated = 'none built'
     const target: OursSearchTarget = {
       label: options.label ?? 'agent-memory (Postgres)',
       load: async (rows: readonly RawRow[]) => {
         opened = await open(options, name, false)
         await upsertGrouped(opened.store, rows, toMemoryWrites(rows), BATCH)
-        await opened.store.maintainVectorIndexes()
+        const report = await opened.store.maintainVectorIndexes()
         await opened.pool.query('ANALYZE memories')
+        const built = report.created.filter((change) => change.table === 'memories')
+        if (built.length > 0)
+          calibrated = built
+            .slice(0, 5)
+            .map(
+              (change) =>
+                `${change.rows.toLocaleString('en-US')} rows → ${change.efSearch ?? '128 (uncalibrated)'}`,
+            )
+            .join(', ')
+            .concat(built.length > 5 ? ` (+${built.length - 5} more)` : '')
       },
       search: async (namespace, query, k) => {
         const hits = await opened!.store.searchVector(namespace, query, { limit: k })
@@ -97,8 +108,7 @@ export function postgresOursSearch(options: PostgresOursOptions): OursSearchFact
       settings: () => ({
         exactSearchMaxRows:
           options.exactSearchMaxRows ?? `${PGVECTOR_STORE_DEFAULTS.exactSearchMaxRows} (default)`,
-        'ANN ef_search':
-          'max(128, k), iterative_scan relaxed_order, per-namespace partial HNSW (m 16, ef_construction 64)',
+        'ANN ef_search': `max(calibrated per index, k), iterative_scan relaxed_order, per-namespace partial HNSW (m 16, ef_construction 64); calibrated: ${calibrated}`,
         storage: 'PLAIN',
       }),
       close: () => close(opened),
