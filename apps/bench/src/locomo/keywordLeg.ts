@@ -1,7 +1,9 @@
 import { createMemory, type Embedder, type Store } from '@agent-memory/core'
 import { summarizeLatencies } from '../harness/summarizeLatencies.js'
 import type { ReferenceRanking } from './bm25ReferenceRankings.js'
+import type { KeywordLegBreakdown } from './KeywordLegBreakdown.js'
 import type { LocomoData } from './LocomoData.js'
+import type { StatementLog } from './StatementLog.js'
 import { turnContent } from './turnContent.js'
 
 /** The keyword leg alone on one backend (see `keywordLeg`). */
@@ -18,11 +20,16 @@ export interface KeywordLegResult {
   sameSet: number
   /** Questions whose top 10 equal the reference's when it, too, measures length in distinct lexemes. */
   identicalLexemeLength: number
+  /** The issue's p50 target for this backend (ms). */
+  targetP50Ms?: number
+  /** Where the searches' time went, where the backend's statements could be recorded. */
+  breakdown?: KeywordLegBreakdown
 }
 
 /**
  * The keyword leg alone (`store.searchText`, limit 10), timed per question on a store holding
- * one namespace per conversation, and its top 10 compared with the JS BM25 reference's.
+ * one namespace per conversation, and its top 10 compared with the JS BM25 reference's. With
+ * `statements`, the timed searches' statements are recorded there (the caller summarizes them).
  */
 export async function keywordLeg(
   data: LocomoData,
@@ -31,6 +38,7 @@ export async function keywordLeg(
   embedder: Embedder,
   reference: readonly ReferenceRanking[],
   lexemeLengthReference: readonly ReferenceRanking[],
+  statements?: StatementLog,
 ): Promise<KeywordLegResult> {
   const memory = createMemory({ store, embedder })
   const latencies: number[] = []
@@ -57,9 +65,12 @@ export async function keywordLeg(
     await store.searchText(namespace, conversation.questions[0]?.question ?? 'x', { limit: 10 })
     first.push(Number(process.hrtime.bigint() - started) / 1e6)
     for (const question of conversation.questions) {
+      statements?.startSearch()
       started = process.hrtime.bigint()
       const hits = await store.searchText(namespace, question.question, { limit: 10 })
-      latencies.push(Number(process.hrtime.bigint() - started) / 1e6)
+      const ms = Number(process.hrtime.bigint() - started) / 1e6
+      statements?.endSearch(ms)
+      latencies.push(ms)
       const ours = hits.map((hit) => diaIdOf.get(hit.memory.id) ?? '?')
       if (ours.join() === lexemeLengthReference[at]!.diaIds.join()) identicalLexemeLength++
       const theirs = reference[at++]!.diaIds

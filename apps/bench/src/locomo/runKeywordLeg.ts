@@ -15,16 +15,46 @@ import type { KeywordLegRun } from '../report/BenchReport.js'
 import { bm25ReferenceRankings } from './bm25ReferenceRankings.js'
 import { type KeywordLegResult, keywordLeg } from './keywordLeg.js'
 import type { LocomoData } from './LocomoData.js'
+import { recordPgliteStatements } from './recordPgliteStatements.js'
+import { recordPoolStatements } from './recordPoolStatements.js'
+import { StatementLog } from './StatementLog.js'
 
 interface Opened {
   store: PgVectorStore
   close(): Promise<void>
+  /** The issue's p50 target for this backend (ms). */
+  targetP50Ms: number
+  /** Where the backend's statements are recorded during the timed searches, if they can be. */
+  statements?: StatementLog
+  /** One `SELECT 1` on the store's database (the floor every statement pays). */
+  roundTrip?: () => Promise<unknown>
+}
+
+/** The issue's targets (#11): keyword leg p50 on LoCoMo namespaces. */
+const POSTGRES_TARGET_MS = 3
+const PGLITE_TARGET_MS = 8
+
+/** `SELECT 1` round trips timed after the leg, for its floor. */
+const ROUND_TRIPS = 200
+
+/** p50 of `ROUND_TRIPS` timed calls of `roundTrip` (NaN without one). */
+async function roundTripP50(roundTrip: (() => Promise<unknown>) | undefined): Promise<number> {
+  if (roundTrip === undefined) return Number.NaN
+  const samples: number[] = []
+  for (let i = 0; i < ROUND_TRIPS; i++) {
+    const started = process.hrtime.bigint()
+    await roundTrip()
+    samples.push(Number(process.hrtime.bigint() - started) / 1e6)
+  }
+  return summarizeLatencies(samples).p50
 }
 
 /**
  * The keyword leg alone on each backend, in one run: the embedded store (its in-process index),
  * the same PGlite through the SQL BM25 (what the embedded store did before), and PostgreSQL
- * when `databaseUrl` is given. No vector index anywhere: only the keyword leg is measured.
+ * when `databaseUrl` is given. No vector index anywhere: only the keyword leg is measured. On the
+ * two SQL backends the timed searches' statements are recorded too (how many, how long the client
+ * waited for each, against a bare `SELECT 1`), so a missed target comes with its measured reason.
  */
 export async function runKeywordLeg(
   data: LocomoData,
@@ -47,7 +77,7 @@ export async function runKeywordLeg(
       'embedded (PGlite): in-process index',
       async () => {
         const store = await openEmbeddedStore({ dimensions, model, annIndex: false, handleSignals: false })
-        return { store, close: () => store.close() }
+        return { store, close: () => store.close(), targetP50Ms: PGLITE_TARGET_MS }
       },
     ],
     [
@@ -55,9 +85,14 @@ export async function runKeywordLeg(
       async () => {
         const db = await PGlite.create({ extensions: { vector } })
         await migrate(db, { dimensions, annIndex: false })
+        const statements = new StatementLog()
+        recordPgliteStatements(db, statements)
         const store = await createPgVectorStore({ db, dimensions, model })
         return {
           store,
+          targetP50Ms: PGLITE_TARGET_MS,
+          statements,
+          roundTrip: () => db.query('SELECT 1'),
           close: async () => {
             await store.close()
             await db.close()
@@ -73,10 +108,15 @@ export async function runKeywordLeg(
         const db = await createScratchDatabase(databaseUrl, `agent_memory_bench_${process.pid}_keyword_leg`)
         const pool = new pg.Pool({ connectionString: db.url, max: 4 })
         pool.on('error', () => undefined)
+        const statements = new StatementLog()
+        recordPoolStatements(pool, statements)
         await migrate(pool, { dimensions, annIndex: false })
         const store = await createPgVectorStore({ pool, dimensions, model })
         return {
           store,
+          targetP50Ms: POSTGRES_TARGET_MS,
+          statements,
+          roundTrip: () => pool.query('SELECT 1'),
           close: async () => {
             await store.close()
             await pool.end()
@@ -90,7 +130,21 @@ export async function runKeywordLeg(
   for (const [name, open] of backends) {
     const opened = await open()
     try {
-      const result = await keywordLeg(data, name, opened.store, embedder, reference, lexemeLengthReference)
+      const measured = await keywordLeg(
+        data,
+        name,
+        opened.store,
+        embedder,
+        reference,
+        lexemeLengthReference,
+        opened.statements,
+      )
+      const breakdown = opened.statements?.summarize(await roundTripP50(opened.roundTrip))
+      const result = {
+        ...measured,
+        targetP50Ms: opened.targetP50Ms,
+        ...(breakdown === undefined ? {} : { breakdown }),
+      }
       results.push(result)
       log(
         `keyword leg, ${name}: p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms ` +
@@ -99,6 +153,15 @@ export async function runKeywordLeg(
           `${result.identical}/${result.questions}, same 10 turns for ${result.sameSet}, top 10 = the reference ` +
           `with distinct-lexeme lengths for ${result.identicalLexemeLength}`,
       )
+      if (breakdown !== undefined) {
+        log(
+          `  ${breakdown.statementsPerSearch.toFixed(2)} statements per search, ${breakdown.inStatementsP50Ms.toFixed(2)} ms ` +
+            `p50 in them, ${breakdown.outsideStatementsP50Ms.toFixed(2)} ms outside; SELECT 1 ${breakdown.roundTripP50Ms.toFixed(3)} ms; ` +
+            breakdown.statements
+              .map((s) => `${s.kind} ×${s.perSearch.toFixed(2)} p50 ${s.p50Ms.toFixed(2)} ms`)
+              .join(', '),
+        )
+      }
     } finally {
       await opened.close()
     }

@@ -1,5 +1,6 @@
 import type { BenchReport, BenchRun, LocomoScores, ReportTable } from './BenchReport.js'
 import { formatNumber } from './formatNumber.js'
+import { keywordLegMiss } from './keywordLegMiss.js'
 
 export interface ChartFiles {
   latencyRecall: string
@@ -163,6 +164,8 @@ export function renderMarkdown(report: BenchReport, charts: ChartFiles): string 
           'top 10 = reference',
           'same 10 turns',
           'top 10 = reference with lexeme-count lengths',
+          'target p50',
+          'met',
         ],
         keyword.results.map((r) => [
           r.backend,
@@ -173,12 +176,16 @@ export function renderMarkdown(report: BenchReport, charts: ChartFiles): string 
           `${r.identical} (${pct(r.identical / Math.max(1, r.questions))} %)`,
           `${r.sameSet} (${pct(r.sameSet / Math.max(1, r.questions))} %)`,
           `${r.identicalLexemeLength} (${pct(r.identicalLexemeLength / Math.max(1, r.questions))} %)`,
+          r.targetP50Ms === undefined ? '—' : `≤ ${formatNumber(r.targetP50Ms, 0)} ms`,
+          r.targetP50Ms === undefined ? '—' : r.p50Ms <= r.targetP50Ms ? 'yes' : 'no',
         ]),
       ),
       '',
-      ...keyword.notes.map((note) => `- ${note}`),
-      '',
     )
+    const misses = keyword.results.map(keywordLegMiss).filter((miss) => miss !== undefined)
+    if (misses.length > 0)
+      out.push('Targets not met in this run, and why:', '', ...misses.map((m) => `- ${m}`), '')
+    out.push(...keyword.notes.map((note) => `- ${note}`), '')
   }
   if (bench || report.benchLarge) {
     out.push('## Charts', '')
