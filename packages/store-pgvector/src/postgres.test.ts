@@ -54,6 +54,11 @@ if (requirePostgres('PostgreSQL-only behaviour')) {
           "SELECT attstorage FROM pg_attribute WHERE attrelid = 'memories'::regclass AND attname = 'embedding'",
         )
         expect(storage.rows[0].attstorage).toBe('p')
+        // Migration 0005: the keyword leg's tsvector stays in the row beside the PLAIN vector.
+        const search = await pool.query(
+          "SELECT attstorage FROM pg_attribute WHERE attrelid = 'memories'::regclass AND attname = 'search'",
+        )
+        expect(search.rows[0].attstorage).toBe('m')
       } finally {
         await other.end()
       }

@@ -229,10 +229,11 @@ function statisticsContract(
         'ks-backfill',
         Array.from({ length: 25 }, (_, i) => write(`kb-${i}`, sentence(random, 7))),
       )
-      // As before migration 0003: no statistics at all.
+      // As before migration 0003: no statistics at all (0003 and every migration after it unapplied).
       await run('TRUNCATE agent_memory_keyword_lexemes, agent_memory_keyword_corpus')
       await run(
-        'DELETE FROM agent_memory_migrations WHERE created_at = (SELECT max(created_at) FROM agent_memory_migrations)',
+        `DELETE FROM agent_memory_migrations WHERE created_at >=
+          (SELECT created_at FROM agent_memory_migrations ORDER BY created_at OFFSET 3 LIMIT 1)`,
       )
       await migrateAgain()
       await expectExact(context)
