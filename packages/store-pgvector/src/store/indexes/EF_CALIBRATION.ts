@@ -7,7 +7,9 @@
  * and 0.982), the 10,000-row one 64 and 100, the 20,000-row one 40 (recall 1.000), where one fixed
  * ef_search of 128 read 2,800 pages per query there and 40 reads 965. A probe is one of the
  * namespace's own rows, so it is a little easier than a query from outside (the margin above W10's
- * 0.97); the recall guard (`sampleRecall`) measures real queries.
+ * 0.97); the recall guard (`sampleRecall`) measures real queries. The cost is `probes` exact scans
+ * of the namespace plus a few index walks per rung, once per build: 8 s for W10's three indexes
+ * (5,000–20,000 rows), whose builds took 43 s; it grows with the namespace as the build does.
  */
 export const EF_CALIBRATION = {
   probes: 40,
