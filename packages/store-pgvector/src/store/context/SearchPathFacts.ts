@@ -8,7 +8,7 @@ export interface SearchPathFacts {
   ann: boolean
   /** Whether the namespace has its own valid partial HNSW index (`maintainVectorIndexes`). */
   namespaceIndex: boolean
-  /** The namespace index's calibrated `hnsw.ef_search` (`calibrateEfSearch`); null when it has none. */
+  /** The namespace's valid index's calibrated `hnsw.ef_search` (`calibrateEfSearch`); null without a calibrated valid index. */
   efSearch: number | null
   /** When the facts were measured (`Date.now()`). */
   at: number

@@ -96,6 +96,21 @@ describe('ef_search calibrated per namespace index (calibrateEfSearch → regist
     expect(knob).toBe('77')
   })
 
+  it('an index that is not valid lends its registered ef_search to nobody', async () => {
+    const index = "(SELECT index_name FROM agent_memory_vector_indexes WHERE namespace = 'big')"
+    await db.query(`UPDATE pg_index SET indisvalid = false WHERE indexrelid = to_regclass(${index})`)
+    forgetSearchFacts(context, 'memories', 'big')
+    try {
+      const facts = await context.executor.transaction((sql) =>
+        searchPathFacts(context, sql, 'memories', 'big'),
+      )
+      expect(facts).toMatchObject({ namespaceIndex: false, efSearch: null })
+    } finally {
+      await db.query(`UPDATE pg_index SET indisvalid = true WHERE indexrelid = to_regclass(${index})`)
+      forgetSearchFacts(context, 'memories', 'big')
+    }
+  })
+
   it('an index registered before calibration existed is calibrated by the next maintenance', async () => {
     await db.query("UPDATE agent_memory_vector_indexes SET ef_search = NULL WHERE namespace = 'big'")
     const report = await store.maintainVectorIndexes()

@@ -2,13 +2,12 @@ import type { MemoryWrite, ScoredMemory } from '@agent-memory/core'
 import { seededRandom } from '@agent-memory/testkit'
 import { PGlite } from '@electric-sql/pglite'
 import { vector } from '@electric-sql/pglite-pgvector'
-import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { keywordWrite as write } from '../../__fixtures__/keywordWrite.js'
-import { createTestDatabase, requirePostgres, testPool } from '../../__fixtures__/postgresTestDatabase.js'
+import { postgresStoreContext } from '../../__fixtures__/postgresStoreContext.js'
+import { requirePostgres } from '../../__fixtures__/postgresTestDatabase.js'
 import { migrate } from '../../index.js'
 import { PgliteExecutor } from '../../sql/PgliteExecutor.js'
-import { toExecutor } from '../../sql/toExecutor.js'
 import { createStoreContext } from '../context/createStoreContext.js'
 import type { StoreContext } from '../context/StoreContext.js'
 import { PgVectorStore } from '../PgVectorStore.js'
@@ -277,20 +276,11 @@ statisticsContract('PGlite', async () => {
 
 if (requirePostgres('keyword statistics maintained on write (PostgreSQL)')) {
   statisticsContract('PostgreSQL', async () => {
-    const database = await createTestDatabase('kwstats')
-    const pool: pg.Pool = testPool(database.url, 10)
-    await migrate(pool, { dimensions: dims, annIndex: false })
-    const context = createStoreContext(toExecutor(pool, { statementTimeoutMs: 60_000 }), {
+    const { context, pool, close } = await postgresStoreContext('kwstats', {
       dimensions: dims,
-      namespaceCountTtlMs: 0,
+      connections: 10,
+      statementTimeoutMs: 60_000,
     })
-    return {
-      context,
-      migrateAgain: () => migrate(pool, { dimensions: dims, annIndex: false }),
-      close: async () => {
-        await pool.end()
-        await database.drop()
-      },
-    }
+    return { context, migrateAgain: () => migrate(pool, { dimensions: dims, annIndex: false }), close }
   })
 }

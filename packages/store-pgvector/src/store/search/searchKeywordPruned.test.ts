@@ -2,13 +2,12 @@ import type { MemoryWrite, ScoredMemory, SearchOptions } from '@agent-memory/cor
 import { seededRandom } from '@agent-memory/testkit'
 import { PGlite } from '@electric-sql/pglite'
 import { vector } from '@electric-sql/pglite-pgvector'
-import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { keywordWrite as write } from '../../__fixtures__/keywordWrite.js'
-import { createTestDatabase, requirePostgres, testPool } from '../../__fixtures__/postgresTestDatabase.js'
+import { postgresStoreContext } from '../../__fixtures__/postgresStoreContext.js'
+import { requirePostgres } from '../../__fixtures__/postgresTestDatabase.js'
 import { migrate } from '../../index.js'
 import { PgliteExecutor } from '../../sql/PgliteExecutor.js'
-import { toExecutor } from '../../sql/toExecutor.js'
 import { createStoreContext } from '../context/createStoreContext.js'
 import type { StoreContext } from '../context/StoreContext.js'
 import { PgVectorStore } from '../PgVectorStore.js'
@@ -74,19 +73,11 @@ pruningContract('PGlite', async () => {
 
 if (requirePostgres('pruned keyword search (PostgreSQL)')) {
   pruningContract('PostgreSQL', async () => {
-    const database = await createTestDatabase('kwprune')
-    const pool: pg.Pool = testPool(database.url, 2)
-    await migrate(pool, { dimensions: dims, annIndex: false })
-    const context = createStoreContext(toExecutor(pool, { statementTimeoutMs: 30_000 }), {
+    const { context, close } = await postgresStoreContext('kwprune', {
       dimensions: dims,
-      namespaceCountTtlMs: 0,
+      connections: 2,
+      statementTimeoutMs: 30_000,
     })
-    return {
-      context,
-      close: async () => {
-        await pool.end()
-        await database.drop()
-      },
-    }
+    return { context, close }
   })
 }

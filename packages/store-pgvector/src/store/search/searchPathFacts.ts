@@ -30,16 +30,17 @@ export async function searchPathFacts(
     namespace_index: boolean
     ef_search: number | null
   }>(
-    `WITH t AS (SELECT greatest(reltuples, 0)::float8 AS table_rows FROM pg_class WHERE oid = to_regclass($4))
+    `WITH t AS (SELECT greatest(reltuples, 0)::float8 AS table_rows FROM pg_class WHERE oid = to_regclass($4)),
+       -- The namespace's own valid index; to_jsonb: a registry not yet migrated to 0004 has no ef_search column to name.
+       v AS (SELECT (to_jsonb(r) ->> 'ef_search')::int AS ef_search
+               FROM agent_memory_vector_indexes r JOIN pg_index i ON i.indexrelid = to_regclass(r.index_name)
+               WHERE r.table_name = $4 AND r.namespace = $1 AND i.indisvalid)
          SELECT (SELECT count(*)::int FROM (SELECT 1 FROM ${table} WHERE namespace = $1
              LIMIT greatest($2::int, (SELECT ceil(table_rows * $5::float8)::int + 1 FROM t))) s) AS rows,
            (SELECT table_rows FROM t) AS table_rows,
            EXISTS (SELECT 1 FROM pg_indexes WHERE indexname = $3 AND tablename = $4) AS ann,
-           EXISTS (SELECT 1 FROM agent_memory_vector_indexes r JOIN pg_index i ON i.indexrelid = to_regclass(r.index_name)
-             WHERE r.table_name = $4 AND r.namespace = $1 AND i.indisvalid) AS namespace_index,
-           -- to_jsonb: a registry not yet migrated to 0004 has no ef_search column to name.
-           (SELECT (to_jsonb(r) ->> 'ef_search')::int FROM agent_memory_vector_indexes r
-             WHERE r.table_name = $4 AND r.namespace = $1) AS ef_search`,
+           EXISTS (SELECT 1 FROM v) AS namespace_index,
+           (SELECT ef_search FROM v) AS ef_search`,
     [ns, context.exactSearchMaxRows + 1, INDEX_OF[table], table, ANN_MIN_NAMESPACE_SHARE],
   )
   const found = counted.rows[0]

@@ -26,12 +26,9 @@ export async function useAnn(
   const facts = await searchPathFacts(context, sql, table, ns)
   if (needsIndexUpkeep(facts, context.exactSearchMaxRows)) scheduleIndexUpkeep(context, ns)
   if (!prefersAnn(facts, context.exactSearchMaxRows)) return false
-  // The namespace index's own calibrated ef_search when it has one (both are floors: a search
-  // wanting more rows than that walks at least as wide as it wants).
-  const efSearch = Math.min(
-    1000,
-    Math.max(facts.namespaceIndex ? (facts.efSearch ?? ANN_EF_SEARCH) : ANN_EF_SEARCH, limit),
-  )
+  // Calibrated values exist only for a valid namespace index (`searchPathFacts`); both are floors:
+  // a search wanting more rows than that walks at least as wide as it wants.
+  const efSearch = Math.min(1000, Math.max(facts.efSearch ?? ANN_EF_SEARCH, limit))
   await sql.query(
     "SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', $1, true)",
     [String(efSearch)],
