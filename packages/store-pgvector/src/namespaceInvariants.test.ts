@@ -47,6 +47,11 @@ const EXEMPT: Array<{ match: RegExp; reason: string }> = [
       'afterBulkLoad: planner statistics of the table (a maintenance command, no rows read or written; on Citus it runs on every shard)',
   },
   {
+    match: /TABLESAMPLE SYSTEM \(\$2\) REPEATABLE \(0\)\s+WHERE namespace <> \$1/,
+    reason:
+      'calibrateEfSearch (maintenance, once per index build): probes are rows of other namespaces, which the namespace index has never seen; on Citus a multi-shard sample of 40 rows, and the probes would be looked up by (namespace, id) instead of ctid',
+  },
+  {
     match: /FROM memories WHERE id = wanted\.id LIMIT 1/,
     reason:
       'upsert checks that a new id is not taken in another namespace (ids are unique across namespaces): the one per-write statement that spans namespaces; on Citus a multi-shard probe, or an id table distributed by id (ARCHITECTURE.md)',

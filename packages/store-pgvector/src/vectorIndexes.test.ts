@@ -163,6 +163,36 @@ function describeLifecycle(name: string, backendOf: () => Promise<Backend>): voi
       )
     })
 
+    it('builds on the unit-length half-precision key; maintenance builds an index on the vector column again on it', async () => {
+      const index = namespaceIndexName('memories', 'big')
+      const definition = async () =>
+        String((await backend.sql('SELECT pg_get_indexdef(to_regclass($1)) AS d', [index]))[0]!.d)
+      const keyed = new RegExp(`l2_normalize\\(embedding\\)\\)?::halfvec\\(${dims}\\).*halfvec_cosine_ops`)
+      expect(await definition()).toMatch(keyed)
+      // What an earlier version built: the same registered name, on the vector column itself.
+      await backend.sql(`DROP INDEX ${index}`)
+      await backend.sql(
+        `CREATE INDEX ${index} ON memories USING hnsw (embedding vector_cosine_ops) WHERE namespace = 'big'`,
+      )
+      expect(await definition()).not.toMatch(keyed)
+      const store = await backend.open({ recallSampleRate: 0 })
+      try {
+        // Searches do not order by its expression; meanwhile the namespace is scanned exactly.
+        const hits = await store.searchVector('big', big[3]!, { limit: 10 })
+        expect(hits).toHaveLength(10)
+        expect(hits[0]!.memory.id).toBe('big-3')
+        const report = await store.maintainVectorIndexes()
+        expect(report.dropped).toEqual([{ table: 'memories', namespace: 'big', rows: 600, index }])
+        expect(report.created.map((change) => `${change.namespace}:${change.index}`)).toEqual([
+          `big:${index}`,
+        ])
+      } finally {
+        await store.close()
+      }
+      expect(await definition()).toMatch(keyed)
+      expect(await indexesOf()).toEqual([`memories:big:${index}`])
+    })
+
     it('searches an indexed namespace through its index, completely; the recall guard records it', async () => {
       const store = await backend.open({ recallSampleRate: 1 })
       try {

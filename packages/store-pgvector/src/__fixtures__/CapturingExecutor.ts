@@ -5,6 +5,8 @@ import type { TransactionScope } from '../sql/TransactionScope.js'
 /** Wraps an executor and records every statement the store sends through it (COPY included). */
 export class CapturingExecutor implements Executor {
   readonly statements: string[] = []
+  /** The scope of every transaction, in order. */
+  readonly scopes: Array<TransactionScope | undefined> = []
   readonly #inner: Executor
 
   constructor(inner: Executor) {
@@ -42,6 +44,7 @@ export class CapturingExecutor implements Executor {
   }
 
   transaction<T>(work: (sql: SqlRunner) => Promise<T>, scope?: TransactionScope): Promise<T> {
+    this.scopes.push(scope)
     return this.#inner.transaction((sql) => work(this.#wrap(sql)), scope)
   }
 

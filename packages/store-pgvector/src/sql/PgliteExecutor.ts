@@ -5,6 +5,8 @@ import type { Executor } from './Executor.js'
 import { mapDatabaseError } from './mapDatabaseError.js'
 import type { SqlRunner } from './SqlRunner.js'
 import { searchPathStatement } from './searchPathStatement.js'
+import { settingsStatement } from './settingsStatement.js'
+import type { TransactionScope } from './TransactionScope.js'
 
 type Queryable = Pick<Transaction, 'query'>
 
@@ -171,12 +173,14 @@ export class PgliteExecutor implements Executor {
     })
   }
 
-  async transaction<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T> {
+  async transaction<T>(work: (sql: SqlRunner) => Promise<T>, scope?: TransactionScope): Promise<T> {
     const writes = this.#countWrites()
     const schema = this.schema
+    const set = settingsStatement(scope?.settings)
     const result = await this.#enqueue(() =>
       this.#db.transaction(async (tx) => {
         if (schema !== undefined) await tx.query(searchPathStatement(schema, true))
+        if (set !== undefined) await tx.query(set)
         return work(runner(tx, writes.add))
       }),
     )

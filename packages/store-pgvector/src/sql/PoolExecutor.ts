@@ -8,6 +8,8 @@ import type { Executor } from './Executor.js'
 import { mapDatabaseError } from './mapDatabaseError.js'
 import type { SqlRunner } from './SqlRunner.js'
 import { searchPathStatement } from './searchPathStatement.js'
+import { settingsStatement } from './settingsStatement.js'
+import type { TransactionScope, TransactionSettings } from './TransactionScope.js'
 
 export interface PoolExecutorOptions {
   /** `SET LOCAL statement_timeout` for every transaction; 0 disables. */
@@ -90,8 +92,8 @@ export class PoolExecutor implements Executor {
     }
   }
 
-  transaction<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T> {
-    return this.#transaction(work, async (client) => {
+  transaction<T>(work: (sql: SqlRunner) => Promise<T>, scope?: TransactionScope): Promise<T> {
+    return this.#transaction(work, scope?.settings, async (client) => {
       await client.query('COMMIT')
     })
   }
@@ -102,9 +104,10 @@ export class PoolExecutor implements Executor {
    */
   transactionReportingWal<T>(
     work: (sql: SqlRunner) => Promise<T>,
+    settings?: TransactionSettings,
   ): Promise<{ result: T; walLsn: string | null }> {
     let walLsn: string | null = null
-    return this.#transaction(work, async (client) => {
+    return this.#transaction(work, settings, async (client) => {
       // After COMMIT (synchronous or not) the current WAL position is at or past the commit record.
       const results = (await client.query(
         'SELECT pg_current_xact_id_if_assigned() IS NOT NULL AS wrote; COMMIT; SELECT pg_current_wal_lsn()::text AS lsn',
@@ -116,8 +119,10 @@ export class PoolExecutor implements Executor {
 
   #transaction<T>(
     work: (sql: SqlRunner) => Promise<T>,
+    settings: TransactionSettings | undefined,
     commit: (client: pg.PoolClient) => Promise<void>,
   ): Promise<T> {
+    const set = settingsStatement(settings)
     return this.#withClient(async (client) => {
       const timeout = Math.max(0, Math.floor(this.#options.statementTimeoutMs))
       const schema = this.schema
@@ -126,6 +131,7 @@ export class PoolExecutor implements Executor {
           'BEGIN',
           ...(timeout > 0 ? [`SET LOCAL statement_timeout = ${timeout}`] : []),
           ...(schema === undefined ? [] : [searchPathStatement(schema, true)]),
+          ...(set === undefined ? [] : [set]),
         ].join('; '),
       )
       try {

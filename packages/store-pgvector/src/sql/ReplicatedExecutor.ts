@@ -5,7 +5,7 @@ import type { PoolExecutor } from './PoolExecutor.js'
 import type { ReadRoutingStats } from './ReadRoutingStats.js'
 import type { ReplicaMonitor } from './ReplicaMonitor.js'
 import type { SqlRunner } from './SqlRunner.js'
-import type { TransactionScope } from './TransactionScope.js'
+import type { TransactionScope, TransactionSettings } from './TransactionScope.js'
 
 /** Beyond this many remembered namespaces, the ones the replica has replayed are forgotten. */
 const REMEMBERED_NAMESPACES = 10_000
@@ -54,8 +54,8 @@ export class ReplicatedExecutor implements Executor {
   }
 
   transaction<T>(work: (sql: SqlRunner) => Promise<T>, scope?: TransactionScope): Promise<T> {
-    if (scope?.access === 'read') return this.#read(work, scope.namespace)
-    return this.#onPrimary(work, scope?.namespace ?? null)
+    if (scope?.access === 'read') return this.#read(work, scope)
+    return this.#onPrimary(work, scope?.namespace ?? null, scope?.settings)
   }
 
   session<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T> {
@@ -66,10 +66,11 @@ export class ReplicatedExecutor implements Executor {
     await Promise.all([this.#primary.close(), this.#replica.close()])
   }
 
-  async #read<T>(work: (sql: SqlRunner) => Promise<T>, namespace: string | undefined): Promise<T> {
+  async #read<T>(work: (sql: SqlRunner) => Promise<T>, scope: TransactionScope): Promise<T> {
+    const { namespace, settings } = scope
     if (await this.#replicaServes(namespace)) {
       try {
-        const result = await this.#replica.transaction(work)
+        const result = await this.#replica.transaction(work, scope)
         this.#replicaReads++
         return result
       } catch (error) {
@@ -80,7 +81,7 @@ export class ReplicatedExecutor implements Executor {
       }
     }
     this.#primaryReads++
-    return this.#onPrimary(work, namespace ?? null)
+    return this.#onPrimary(work, namespace ?? null, settings)
   }
 
   async #replicaServes(namespace: string | undefined): Promise<boolean> {
@@ -93,8 +94,12 @@ export class ReplicatedExecutor implements Executor {
   }
 
   /** `namespace` null: unscoped work, whose writes count for every namespace. */
-  async #onPrimary<T>(work: (sql: SqlRunner) => Promise<T>, namespace: string | null): Promise<T> {
-    const { result, walLsn } = await this.#primary.transactionReportingWal(work)
+  async #onPrimary<T>(
+    work: (sql: SqlRunner) => Promise<T>,
+    namespace: string | null,
+    settings: TransactionSettings | undefined,
+  ): Promise<T> {
+    const { result, walLsn } = await this.#primary.transactionReportingWal(work, settings)
     if (walLsn !== null) this.#record(namespace, lsnToBigInt(walLsn))
     return result
   }

@@ -1,9 +1,14 @@
 /**
  * What a transaction touches, so an executor with a read replica can route it (the others ignore
  * it). `namespace` undefined: every namespace. A transaction without a scope runs on the primary
- * and, when it wrote, counts as a write to every namespace.
+ * and, when it wrote, counts as a write to every namespace. `settings` are set for the transaction
+ * only (`set_config(…, true)`), with its BEGIN: on PostgreSQL in the same round trip.
  */
 export interface TransactionScope {
   access: 'read' | 'write'
   namespace: string | undefined
+  settings?: TransactionSettings
 }
+
+/** Server settings local to one transaction: names and values are the store's own, never user input. */
+export type TransactionSettings = Readonly<Record<string, string>>

@@ -1,10 +1,9 @@
-import { endianness } from 'node:os'
+import { vectorSend } from './vectorSend.js'
 
 const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1')
 const POSTGRES_EPOCH_MS = 946_684_800_000
 const FLUSH_BYTES = 1 << 20
 const TEXT_OID = 25
-const LITTLE_ENDIAN = endianness() === 'LE'
 
 /** A value for one column of a binary COPY row; `null` writes SQL NULL. */
 export type CopyValue =
@@ -41,21 +40,6 @@ function encodeTextArray(values: readonly string[]): Buffer {
   return out
 }
 
-function encodeVector(vector: Float32Array): Buffer {
-  // pgvector's vector_recv: int16 dimensions, int16 unused (0), then float4 big-endian values.
-  const out = Buffer.allocUnsafe(4 + 4 * vector.length)
-  out.writeInt16BE(vector.length, 0)
-  out.writeInt16BE(0, 2)
-  if (LITTLE_ENDIAN) {
-    // Copy the floats' bytes and swap them in place: far faster than one writeFloatBE per value.
-    Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength).copy(out, 4)
-    out.subarray(4).swap32()
-  } else {
-    for (let i = 0; i < vector.length; i++) out.writeFloatBE(vector[i]!, 4 + 4 * i)
-  }
-  return out
-}
-
 function encode(field: CopyValue): Buffer | null {
   if (field.value === null) return null
   switch (field.type) {
@@ -82,7 +66,7 @@ function encode(field: CopyValue): Buffer | null {
       return out
     }
     case 'vector':
-      return encodeVector(field.value)
+      return vectorSend(field.value)
     case 'textArray':
       return encodeTextArray(field.value)
     case 'binary':

@@ -6,7 +6,7 @@ export interface SearchPathFacts {
   tableRows: number
   /** Whether the table's global HNSW index exists (`migrate({ annIndex: true })`). */
   ann: boolean
-  /** Whether the namespace has its own valid partial HNSW index (`maintainVectorIndexes`). */
+  /** Whether the namespace has its own valid partial HNSW index on `halfvecKey` (`maintainVectorIndexes`). */
   namespaceIndex: boolean
   /** The namespace's valid index's calibrated `hnsw.ef_search` (`calibrateEfSearch`); null without a calibrated valid index. */
   efSearch: number | null

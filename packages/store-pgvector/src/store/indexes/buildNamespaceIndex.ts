@@ -1,6 +1,7 @@
 import type { SqlRunner } from '../../sql/SqlRunner.js'
 import type { StoreContext } from '../context/StoreContext.js'
 import { HNSW_BUILD } from './HNSW_BUILD.js'
+import { halfvecKey } from './halfvecKey.js'
 import { namespaceIndexName } from './namespaceIndexName.js'
 import type { VectorTable } from './VectorTable.js'
 
@@ -34,7 +35,7 @@ export async function buildNamespaceIndex(
         if (locked.rows[0]?.locked !== true) return null
         try {
           if (context.upkeep.closing) return null
-          return await build(sql, table, namespace, index, rows, concurrently)
+          return await build(sql, table, namespace, index, rows, concurrently, context.dimensions)
         } finally {
           await sql
             .query("SELECT pg_advisory_unlock(hashtextextended('agent-memory index ' || $1, 0))", [index])
@@ -44,7 +45,7 @@ export async function buildNamespaceIndex(
         context.upkeep.backends.delete(backend)
       }
     }
-    return build(sql, table, namespace, index, rows, concurrently)
+    return build(sql, table, namespace, index, rows, concurrently, context.dimensions)
   })
 }
 
@@ -55,6 +56,7 @@ async function build(
   index: string,
   rows: number,
   concurrently: string,
+  dimensions: number,
 ): Promise<string> {
   const existing = await sql.query<{ valid: boolean | null }>(
     'SELECT (SELECT indisvalid FROM pg_index WHERE indexrelid = to_regclass($1)) AS valid',
@@ -65,7 +67,7 @@ async function build(
   if (valid !== true) {
     // DDL takes no bind parameters: the namespace reaches the predicate quoted by format(%L).
     const ddl = await sql.query<{ ddl: string }>(
-      `SELECT format('CREATE INDEX ${concurrently}IF NOT EXISTS %I ON %I USING hnsw (embedding vector_cosine_ops) WITH (m = ${HNSW_BUILD.m}, ef_construction = ${HNSW_BUILD.efConstruction}) WHERE namespace = %L', $1::text, $2::text, $3::text) AS ddl`,
+      `SELECT format('CREATE INDEX ${concurrently}IF NOT EXISTS %I ON %I USING hnsw (${halfvecKey('embedding', dimensions)} halfvec_cosine_ops) WITH (m = ${HNSW_BUILD.m}, ef_construction = ${HNSW_BUILD.efConstruction}) WHERE namespace = %L', $1::text, $2::text, $3::text) AS ddl`,
       [index, table, namespace],
     )
     await sql.query(ddl.rows[0]!.ddl)

@@ -3,12 +3,15 @@ import { clusteredVectors, seededRandom } from '@agent-memory/testkit'
 import { PGlite } from '@electric-sql/pglite'
 import { vector } from '@electric-sql/pglite-pgvector'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CapturingExecutor } from '../../__fixtures__/CapturingExecutor.js'
 import { createPgVectorStore, migrate } from '../../index.js'
 import { PgliteExecutor } from '../../sql/PgliteExecutor.js'
 import { createStoreContext } from '../context/createStoreContext.js'
 import { forgetSearchFacts } from '../context/forgetSearchFacts.js'
 import type { StoreContext } from '../context/StoreContext.js'
 import type { PgVectorStore } from '../PgVectorStore.js'
+import { MEMORY_VECTOR_SEARCH } from '../search/MEMORY_VECTOR_SEARCH.js'
+import { runVectorSearch } from '../search/runVectorSearch.js'
 import { searchPathFacts } from '../search/searchPathFacts.js'
 import { useAnn } from '../search/useAnn.js'
 import { calibrateEfSearch } from './calibrateEfSearch.js'
@@ -74,14 +77,45 @@ describe('ef_search calibrated per namespace index (calibrateEfSearch → regist
   it('climbs the ladder until the probes reach the target, and measures recall right', async () => {
     // An unreachable target walks every rung: at the widest, a 400-row graph is searched whole.
     const widest = await calibrateEfSearch(context, 'memories', 'big', 1.01)
+    // The table holds this namespace alone: its own rows are the probes.
     expect(widest).toEqual({
       efSearch: EF_CALIBRATION.ladder.at(-1),
       recall: 1,
       probes: EF_CALIBRATION.probes,
+      unseen: 0,
     })
     const narrowest = await calibrateEfSearch(context, 'memories', 'big', 0)
     expect(narrowest?.efSearch).toBe(EF_CALIBRATION.ladder[0])
     expect(await calibrateEfSearch(context, 'memories', 'nobody')).toBeNull()
+  })
+
+  it('probes with vectors the graph has not seen: rows of other namespaces', async () => {
+    const others = clusteredVectors(300, dims, seededRandom(9), 6)
+    await store.upsert(
+      'others',
+      others.map((embedding, i) => ({
+        id: `o-${i}`,
+        tier: 'semantic',
+        content: `other ${i}`,
+        fingerprint: `o${i}`,
+        embedding,
+      })),
+    )
+    await db.query('ANALYZE memories')
+    try {
+      const widest = await calibrateEfSearch(context, 'memories', 'big', 1.01)
+      expect(widest).toEqual({
+        efSearch: EF_CALIBRATION.ladder.at(-1),
+        recall: 1,
+        probes: EF_CALIBRATION.probes,
+        unseen: EF_CALIBRATION.probes,
+      })
+    } finally {
+      await store.delete(
+        'others',
+        others.map((_, i) => `o-${i}`),
+      )
+    }
   })
 
   it('every later search of the namespace walks with the registered ef_search', async () => {
@@ -90,10 +124,32 @@ describe('ef_search calibrated per namespace index (calibrateEfSearch → regist
     const knob = await context.executor.transaction(async (sql) => {
       const facts = await searchPathFacts(context, sql, 'memories', 'big')
       expect(facts).toMatchObject({ namespaceIndex: true, efSearch: 77 })
-      expect(await useAnn(context, sql, 'memories', 'big', 10)).toBe(true)
+      expect(await useAnn(context, sql, 'memories', 'big', 10)).toBe('namespace')
       return (await sql.query<{ ef: string }>("SELECT current_setting('hnsw.ef_search') AS ef")).rows[0]!.ef
     })
     expect(knob).toBe('77')
+  })
+
+  it('a search on cached facts sends its knobs with BEGIN, not as a statement of its own', async () => {
+    const capturing = new CapturingExecutor(new PgliteExecutor(db, { ownsDb: false }))
+    const searching = createStoreContext(capturing, { dimensions: dims, exactSearchMaxRows: threshold })
+    const [query] = clusteredVectors(1, dims, seededRandom(5), 6)
+    // The first search reads the facts inside its transaction and sets the knobs there.
+    await runVectorSearch(searching, 'big', query!, { limit: 10 }, MEMORY_VECTOR_SEARCH)
+    expect(capturing.statements.some((text) => text.includes("set_config('hnsw.ef_search'"))).toBe(true)
+    capturing.statements.length = 0
+    capturing.scopes.length = 0
+    const hits = await runVectorSearch(searching, 'big', query!, { limit: 10 }, MEMORY_VECTOR_SEARCH)
+    expect(hits).toHaveLength(10)
+    expect(capturing.statements.some((text) => text.includes('set_config'))).toBe(false)
+    expect(capturing.statements.some((text) => text.includes('halfvec'))).toBe(true)
+    expect(capturing.scopes).toEqual([
+      {
+        access: 'read',
+        namespace: 'big',
+        settings: { 'hnsw.iterative_scan': 'relaxed_order', 'hnsw.ef_search': '77' },
+      },
+    ])
   })
 
   it('an index that is not valid lends its registered ef_search to nobody', async () => {

@@ -5,6 +5,7 @@ import { buildNamespaceIndex } from './buildNamespaceIndex.js'
 import type { EfCalibration } from './calibrateEfSearch.js'
 import { calibrateNamespaceIndex } from './calibrateNamespaceIndex.js'
 import { dropNamespaceIndex } from './dropNamespaceIndex.js'
+import { HALFVEC_HNSW_MAX_DIMENSIONS } from './HALFVEC_HNSW_MAX_DIMENSIONS.js'
 import { INDEX_DROP_SHARE } from './INDEX_DROP_SHARE.js'
 import { VECTOR_TABLES } from './VECTOR_TABLES.js'
 import type { VectorIndexReport } from './VectorIndexReport.js'
@@ -12,7 +13,8 @@ import type { VectorIndexReport } from './VectorIndexReport.js'
 /**
  * Brings the per-namespace HNSW indexes in line with the namespaces' sizes: one for every
  * namespace (of each vector table) above `exactSearchMaxRows` rows, none for one that shrank
- * below half of it; orphans of interrupted builds (an index of ours nobody registered) go too.
+ * below half of it; orphans of interrupted builds (an index of ours nobody registered) go too, and
+ * an index built on the vector column itself (before `halfvecKey`) is built again on the key.
  * On PostgreSQL builds and drops are `CONCURRENTLY`: writes go on meanwhile.
  */
 export async function maintainVectorIndexes(
@@ -23,6 +25,8 @@ export async function maintainVectorIndexes(
   const report: VectorIndexReport = { created: [], dropped: [], kept: 0, calibrated: [] }
   const build = context.exactSearchMaxRows
   const dropBelow = Math.floor(build * INDEX_DROP_SHARE)
+  // Above pgvector's HNSW limit every search is exact: there is nothing to build.
+  if (context.dimensions > HALFVEC_HNSW_MAX_DIMENSIONS) return report
   for (const table of VECTOR_TABLES) {
     const plan = await context.executor.transaction(async (sql) => {
       const sizes = await sql.query<{ namespace: string; rows: number }>(
@@ -34,12 +38,15 @@ export async function maintainVectorIndexes(
         namespace: string
         index_name: string
         valid: boolean
+        keyed: boolean
         rows: number
         calibrated: boolean
       }>(
         // to_jsonb: a registry not yet migrated to 0004 has no ef_search column to name.
         `SELECT r.namespace, r.index_name, (to_jsonb(r) ->> 'ef_search') IS NOT NULL AS calibrated,
              coalesce((SELECT indisvalid FROM pg_index WHERE indexrelid = to_regclass(r.index_name)), false) AS valid,
+             -- An index on the vector column itself (built before halfvecKey) is not what searches order by.
+             coalesce((SELECT indexprs IS NOT NULL FROM pg_index WHERE indexrelid = to_regclass(r.index_name)), false) AS keyed,
              (SELECT count(*)::int FROM (SELECT 1 FROM ${table} t WHERE t.namespace = r.namespace LIMIT $3) s) AS rows
            FROM agent_memory_vector_indexes r
            WHERE r.table_name = $1 AND ($2::text IS NULL OR r.namespace = $2)`,
@@ -69,7 +76,11 @@ export async function maintainVectorIndexes(
     for (const size of plan.sizes) {
       const rows = Number(size.rows)
       const registered = indexed.get(size.namespace)
-      if (registered?.valid === true) {
+      if (registered?.valid === true && !registered.keyed) {
+        await dropNamespaceIndex(context, table, size.namespace, registered.index_name)
+        forgetSearchFacts(context, table, size.namespace)
+        report.dropped.push({ table, namespace: size.namespace, rows, index: registered.index_name })
+      } else if (registered?.valid === true) {
         report.kept++
         if (registered.calibrated) continue
         const calibration = await calibrateNamespaceIndex(context, table, size.namespace)

@@ -24,7 +24,7 @@ export function sampleRecall(
   const work = context.executor
     .transaction(async (sql) => {
       const exact = await sql.query<Record<string, unknown>>(
-        path.statement(scope, limitParam, false),
+        path.statement(scope, limitParam, null),
         scope.params.values,
       )
       const truth = exact.rows.slice(0, k).map((row) => path.toHit(row).memory.id)

@@ -2,6 +2,7 @@ import type { SqlRunner } from '../../sql/SqlRunner.js'
 import type { SearchPathFacts } from '../context/SearchPathFacts.js'
 import type { StoreContext } from '../context/StoreContext.js'
 import { ANN_MIN_NAMESPACE_SHARE } from './ANN_MIN_NAMESPACE_SHARE.js'
+import { freshSearchFacts } from './freshSearchFacts.js'
 
 const INDEX_OF = {
   memories: 'memories_embedding_hnsw',
@@ -19,10 +20,9 @@ export async function searchPathFacts(
   table: 'memories' | 'memory_chunks',
   ns: string,
 ): Promise<SearchPathFacts> {
-  const key = `${table}:${ns}`
+  const cached = freshSearchFacts(context, table, ns)
+  if (cached !== undefined) return cached
   const now = Date.now()
-  const cached = context.searchFacts.get(key)
-  if (cached !== undefined && now - cached.at < context.countTtlMs) return cached
   const counted = await sql.query<{
     rows: number
     table_rows: number | null
@@ -31,10 +31,12 @@ export async function searchPathFacts(
     ef_search: number | null
   }>(
     `WITH t AS (SELECT greatest(reltuples, 0)::float8 AS table_rows FROM pg_class WHERE oid = to_regclass($4)),
-       -- The namespace's own valid index; to_jsonb: a registry not yet migrated to 0004 has no ef_search column to name.
+       -- The namespace's own valid index on halfvecKey (one on the vector column itself, built before,
+       -- serves no search: maintenance builds it again); to_jsonb: a registry not yet migrated to
+       -- 0004 has no ef_search column to name.
        v AS (SELECT (to_jsonb(r) ->> 'ef_search')::int AS ef_search
                FROM agent_memory_vector_indexes r JOIN pg_index i ON i.indexrelid = to_regclass(r.index_name)
-               WHERE r.table_name = $4 AND r.namespace = $1 AND i.indisvalid)
+               WHERE r.table_name = $4 AND r.namespace = $1 AND i.indisvalid AND i.indexprs IS NOT NULL)
          SELECT (SELECT count(*)::int FROM (SELECT 1 FROM ${table} WHERE namespace = $1
              LIMIT greatest($2::int, (SELECT ceil(table_rows * $5::float8)::int + 1 FROM t))) s) AS rows,
            (SELECT table_rows FROM t) AS table_rows,
@@ -52,6 +54,6 @@ export async function searchPathFacts(
     efSearch: found?.ef_search == null ? null : Number(found.ef_search),
     at: now,
   }
-  context.searchFacts.set(key, facts)
+  context.searchFacts.set(`${table}:${ns}`, facts)
   return facts
 }

@@ -6,13 +6,15 @@ import { MAX_LIMIT } from '../context/MAX_LIMIT.js'
 import type { StoreContext } from '../context/StoreContext.js'
 import { SqlParams } from '../SqlParams.js'
 import { checkVector } from '../validateWrites.js'
-import { vectorLiteral } from '../vectorLiteral.js'
+import { vectorParam } from '../vectorParam.js'
 
 /** What every search path starts from (see `searchScope`). */
 export interface SearchScope {
   ns: string
   limit: number
   params: SqlParams
+  /** The bound namespace (`$n`). */
+  namespaceParam: string
   /** The bound query vector (`$n::vector`); empty for the keyword path. */
   vector: string
   /** Namespace equality on the searched alias, any extra conditions, then the filter over `m`. */
@@ -34,11 +36,12 @@ export function searchScope(
   const limit = clampLimit(options?.limit, MAX_LIMIT)
   const params = new SqlParams()
   const nsParam = params.add(ns)
-  const vector = near === undefined ? '' : params.add(vectorLiteral(near.vector), 'vector')
+  const vector =
+    near === undefined ? '' : params.add(vectorParam(near.vector, context.executor.kind), 'vector')
   const conditions = [
     `${near?.alias ?? 'm'}.namespace = ${nsParam}`,
     ...(near?.also ?? []),
     ...buildFilter(options.filter, params),
   ]
-  return { ns, limit, params, vector, conditions }
+  return { ns, limit, params, namespaceParam: nsParam, vector, conditions }
 }

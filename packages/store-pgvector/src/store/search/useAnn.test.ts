@@ -55,7 +55,7 @@ function describeKnobs(name: string, open: () => Promise<Session>): void {
       async (limit, ef) => {
         const before = await setting('hnsw.ef_search')
         await session.run.query('BEGIN')
-        expect(await useAnn(indexedContext(), session.run, 'memories', 'big', limit)).toBe(true)
+        expect(await useAnn(indexedContext(), session.run, 'memories', 'big', limit)).toBe('namespace')
         expect(await setting('hnsw.ef_search')).toBe(String(ef))
         expect(await setting('hnsw.iterative_scan')).toBe('relaxed_order')
         await session.run.query('COMMIT')
@@ -73,11 +73,27 @@ function describeKnobs(name: string, open: () => Promise<Session>): void {
         const context = indexedContext()
         context.searchFacts.set('memories:big', { ...context.searchFacts.get('memories:big')!, efSearch: 64 })
         await session.run.query('BEGIN')
-        expect(await useAnn(context, session.run, 'memories', 'big', limit)).toBe(true)
+        expect(await useAnn(context, session.run, 'memories', 'big', limit)).toBe('namespace')
         expect(await setting('hnsw.ef_search')).toBe(String(ef))
         await session.run.query('COMMIT')
       },
     )
+
+    it('walks the global index for a namespace holding most of the table and no index of its own', async () => {
+      const context = indexedContext()
+      context.searchFacts.set('memories:most', {
+        rows: 60_000,
+        tableRows: 100_000,
+        ann: true,
+        namespaceIndex: false,
+        efSearch: null,
+        at: Date.now(),
+      })
+      await session.run.query('BEGIN')
+      expect(await useAnn(context, session.run, 'memories', 'most', 10)).toBe('global')
+      expect(await setting('hnsw.ef_search')).toBe(String(ANN_EF_SEARCH))
+      await session.run.query('COMMIT')
+    })
 
     it('sets nothing for a namespace searched exactly', async () => {
       const context = indexedContext()
@@ -90,7 +106,7 @@ function describeKnobs(name: string, open: () => Promise<Session>): void {
         at: Date.now(),
       })
       await session.run.query('BEGIN')
-      expect(await useAnn(context, session.run, 'memories', 'small', 10)).toBe(false)
+      expect(await useAnn(context, session.run, 'memories', 'small', 10)).toBe(null)
       expect(await setting('hnsw.iterative_scan')).toBe('off')
       await session.run.query('COMMIT')
     })

@@ -1,20 +1,15 @@
 import type { SqlRunner } from '../../sql/SqlRunner.js'
+import { settingsStatement } from '../../sql/settingsStatement.js'
 import type { StoreContext } from '../context/StoreContext.js'
-import { scheduleIndexUpkeep } from '../indexes/scheduleIndexUpkeep.js'
-import { ANN_EF_SEARCH } from './ANN_EF_SEARCH.js'
-import { needsIndexUpkeep } from './needsIndexUpkeep.js'
-import { prefersAnn } from './prefersAnn.js'
+import type { AnnIndex } from './AnnIndex.js'
+import { planAnn } from './planAnn.js'
 import { searchPathFacts } from './searchPathFacts.js'
 
 /**
- * Whether this search goes through HNSW (`prefersAnn` on the namespace's cached facts); when it
- * does, sets the HNSW knobs for `limit` wanted rows. `ef_search` = max(the namespace index's own
- * calibrated value (`calibrateEfSearch`), else `ANN_EF_SEARCH`; limit), not a multiple of it (the
- * recall guard reports what it is on the user's queries): the relaxed iterative scan keeps walking the graph when a candidate list is
- * too short, and the caller's completeness fallback catches the rest. Both knobs are local to this
- * transaction (`set_config(…, true)` is SET LOCAL: it holds behind PgBouncer transaction pooling)
- * and go in one statement: one round trip, not two, on every ANN search. A namespace whose size
- * calls for another index state gets its upkeep queued in the background (`autoIndex`).
+ * `planAnn` inside an open transaction, for a namespace whose facts are not cached: reads them
+ * (`searchPathFacts`) and, when HNSW serves the search, sets its knobs for this transaction only
+ * (`set_config(…, true)` is SET LOCAL: it holds behind PgBouncer transaction pooling), both in one
+ * statement. Returns the index walked, or null for an exact search.
  */
 export async function useAnn(
   context: StoreContext,
@@ -22,16 +17,9 @@ export async function useAnn(
   table: 'memories' | 'memory_chunks',
   ns: string,
   limit: number,
-): Promise<boolean> {
-  const facts = await searchPathFacts(context, sql, table, ns)
-  if (needsIndexUpkeep(facts, context.exactSearchMaxRows)) scheduleIndexUpkeep(context, ns)
-  if (!prefersAnn(facts, context.exactSearchMaxRows)) return false
-  // Calibrated values exist only for a valid namespace index (`searchPathFacts`); both are floors:
-  // a search wanting more rows than that walks at least as wide as it wants.
-  const efSearch = Math.min(1000, Math.max(facts.efSearch ?? ANN_EF_SEARCH, limit))
-  await sql.query(
-    "SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', $1, true)",
-    [String(efSearch)],
-  )
-  return true
+): Promise<AnnIndex | null> {
+  const plan = planAnn(context, await searchPathFacts(context, sql, table, ns), ns, limit)
+  if (plan === null) return null
+  await sql.query(settingsStatement(plan.settings)!)
+  return plan.index
 }
