@@ -49,7 +49,7 @@ const EXEMPT: Array<{ match: RegExp; reason: string }> = [
   {
     match: /TABLESAMPLE SYSTEM \(\$2\) REPEATABLE \(0\)\s+WHERE namespace <> \$1/,
     reason:
-      'calibrateEfSearch (maintenance, once per index build): probes are rows of other namespaces, which the namespace index has never seen; on Citus a multi-shard sample of 40 rows, and the probes would be looked up by (namespace, id) instead of ctid',
+      'calibrateEfSearch (maintenance, once per index build): probes are rows of other namespaces, which the namespace index has never seen; on Citus a multi-shard sample of 100 rows, and the probes would be looked up by (namespace, id) instead of ctid',
   },
   {
     match: /FROM memories WHERE id = wanted\.id LIMIT 1/,

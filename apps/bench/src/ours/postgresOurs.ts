@@ -7,6 +7,7 @@ import {
 import pg from 'pg'
 import type { RawRow } from '../pg/copyRowsBinary.js'
 import { createScratchDatabase, type ScratchDatabase } from '../pg/createScratchDatabase.js'
+import { settleTable } from '../pg/settleTable.js'
 import type { OursIngest } from '../workloads/OursIngest.js'
 import type { OursSearchFactory, OursSearchTarget } from '../workloads/OursSearchTarget.js'
 import { toMemoryWrites } from './toMemoryWrites.js'
@@ -89,7 +90,7 @@ export function postgresOursSearch(options: PostgresOursOptions): OursSearchFact
         opened = await open(options, name, false)
         await upsertGrouped(opened.store, rows, toMemoryWrites(rows), BATCH)
         const report = await opened.store.maintainVectorIndexes()
-        await opened.pool.query('ANALYZE memories')
+        await settleTable(opened.pool, 'memories')
         const built = report.created.filter((change) => change.table === 'memories')
         if (built.length > 0)
           calibrated = built

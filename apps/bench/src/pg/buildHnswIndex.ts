@@ -1,5 +1,6 @@
 import type pg from 'pg'
 import { timeIt } from '../harness/timeIt.js'
+import { settleTable } from './settleTable.js'
 
 /** HNSW (m 16, ef_construction 64, cosine) on `table.embedding`, with enough maintenance memory to build in RAM. Returns ms. */
 export async function buildHnswIndex(
@@ -16,7 +17,7 @@ export async function buildHnswIndex(
       ),
     )
     await client.query('RESET maintenance_work_mem')
-    await client.query(`ANALYZE ${table}`)
+    await settleTable(client, table)
     return ms
   } finally {
     client.release()

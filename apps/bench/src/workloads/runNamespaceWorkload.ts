@@ -8,6 +8,7 @@ import { rowOfLangChainId } from '../peers/rowOfLangChainId.js'
 import { buildHnswIndex } from '../pg/buildHnswIndex.js'
 import { copyRowsBinary } from '../pg/copyRowsBinary.js'
 import { createRawTable } from '../pg/createRawTable.js'
+import { settleTable } from '../pg/settleTable.js'
 import type { ReportTable, SummaryRow } from '../report/BenchReport.js'
 import { formatNumber } from '../report/formatNumber.js'
 import type { BenchContext } from './BenchContext.js'
@@ -125,7 +126,7 @@ export async function runNamespaceWorkload(
     const peer = await openLangChainPeer(ctx.databaseUrl!, ctx.schema, peerTable, ctx.data.dimensions)
     await copyIntoLangChainTable(pool, `"${ctx.schema}".${peerTable}`, rows)
     await peer.createHnswIndex({ dimensions: ctx.data.dimensions, namespace: peerTable })
-    await pool.query(`ANALYZE "${ctx.schema}".${peerTable}`)
+    await settleTable(pool, `"${ctx.schema}".${peerTable}`)
     const plan = await pool.query<{ 'QUERY PLAN': string }>(
       `EXPLAIN SELECT * FROM "${ctx.schema}".${peerTable} WHERE metadata->>'namespace' = $2 ORDER BY embedding <=> $1 LIMIT 10`,
       [vectorLiteral(ctx.queryVectors.row(1)), queryNs[1]],

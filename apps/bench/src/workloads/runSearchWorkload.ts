@@ -8,6 +8,7 @@ import { buildHnswIndex } from '../pg/buildHnswIndex.js'
 import { copyRowsBinary } from '../pg/copyRowsBinary.js'
 import { createRawTable } from '../pg/createRawTable.js'
 import { exactTruthInPostgres } from '../pg/exactTruthInPostgres.js'
+import { settleTable } from '../pg/settleTable.js'
 import type { CurvePoint, CurveSeries, SummaryRow } from '../report/BenchReport.js'
 import { formatNumber } from '../report/formatNumber.js'
 import type { BenchContext } from './BenchContext.js'
@@ -114,7 +115,7 @@ export async function runSearchWorkload(
   const peer = await openLangChainPeer(ctx.databaseUrl!, ctx.schema, 'w2_langchain', ctx.data.dimensions)
   await copyIntoLangChainTable(pool, `"${ctx.schema}".w2_langchain`, rows)
   await peer.createHnswIndex({ dimensions: ctx.data.dimensions })
-  await pool.query(`ANALYZE "${ctx.schema}".w2_langchain`)
+  await settleTable(pool, `"${ctx.schema}".w2_langchain`)
   const queryArrays = Array.from({ length: ctx.queries }, (_, q) => Array.from(ctx.queryVectors.row(q)))
   const langchain = await measureLatencies(async (i) => {
     const hits = await peer.similaritySearchVectorWithScore(queryArrays[i % queryArrays.length]!, k)
@@ -169,7 +170,10 @@ export async function runSearchWorkload(
           Object.entries(target.settings()).map(([key, v]) => [`${target.label} ${key}`, v]),
         ),
       )
-      settings[`${target.label} load s (incl. index build)`] = formatNumber(loaded.ms / 1000, 1)
+      settings[`${target.label} load s (incl. index build, VACUUM, CHECKPOINT)`] = formatNumber(
+        loaded.ms / 1000,
+        1,
+      )
       tableRows.push([
         `${target.label} searchVector`,
         formatNumber(measured.latency.p50, 2),

@@ -48,6 +48,16 @@ export class CapturingExecutor implements Executor {
     return this.#inner.transaction((sql) => work(this.#wrap(sql)), scope)
   }
 
+  readStatement<Row = Record<string, unknown>>(
+    text: string,
+    params: unknown[],
+    scope: TransactionScope,
+  ): Promise<Row[]> {
+    this.scopes.push(scope)
+    this.statements.push(text)
+    return this.#inner.readStatement<Row>(text, params, scope)
+  }
+
   session<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T> {
     return this.#inner.session((sql) => work(this.#wrap(sql)))
   }

@@ -3,14 +3,19 @@ import net from 'node:net'
 /**
  * A TCP forwarder on 127.0.0.1 standing in for a replica's address, so a test can make the replica
  * vanish (`stop`: open connections reset, new ones refused) or become another server (`retarget`)
- * without touching the shared standby.
+ * without touching the shared standby; it also shows what clients wrote (`sent`) and can hold the
+ * server's replies back (`holdReplies`), so a test can see what a client sends before any answer.
  */
 export class TcpProxy {
   #server: net.Server | undefined
   #sockets = new Set<net.Socket>()
   #targetPort: number
   #port = 0
+  /** The server's replies held back (`holdReplies`), in order. */
+  #held: Array<() => void> | undefined
   connections = 0
+  /** Every byte the clients wrote, as latin1 text: what a test can look for in the protocol. */
+  sent = ''
 
   constructor(targetPort: number) {
     this.#targetPort = targetPort
@@ -29,8 +34,16 @@ export class TcpProxy {
         socket.on('close', () => this.#sockets.delete(socket))
         socket.on('error', () => undefined)
       }
-      client.pipe(upstream)
-      upstream.pipe(client)
+      client.on('data', (chunk: Buffer) => {
+        this.sent += chunk.toString('latin1')
+        upstream.write(chunk)
+      })
+      upstream.on('data', (chunk: Buffer) => {
+        if (this.#held === undefined) client.write(chunk)
+        else this.#held.push(() => client.write(chunk))
+      })
+      client.on('end', () => upstream.end())
+      upstream.on('end', () => client.end())
       client.on('close', () => upstream.destroy())
       upstream.on('close', () => client.destroy())
     })
@@ -45,6 +58,17 @@ export class TcpProxy {
     const server = this.#server
     this.#server = undefined
     if (server !== undefined) await new Promise<void>((resolve) => server.close(() => resolve()))
+  }
+
+  /** Forwards what clients write but keeps the server's replies until `releaseReplies`. */
+  holdReplies(): void {
+    this.#held ??= []
+  }
+
+  releaseReplies(): void {
+    const held = this.#held ?? []
+    this.#held = undefined
+    for (const forward of held) forward()
   }
 
   /** Cuts every open connection; new ones reach `port`. */

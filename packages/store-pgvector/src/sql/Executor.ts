@@ -13,6 +13,15 @@ export interface Executor {
   readonly readOnly: boolean
   /** `scope` lets an executor with a read replica route the work; the others ignore it. */
   transaction<T>(work: (sql: SqlRunner) => Promise<T>, scope?: TransactionScope): Promise<T>
+  /**
+   * One statement in a read-only transaction of its own (with `scope.settings`), and its rows. On
+   * PostgreSQL its BEGIN, the statement and its COMMIT leave together and answer in one round trip.
+   */
+  readStatement<Row = Record<string, unknown>>(
+    text: string,
+    params: unknown[],
+    scope: TransactionScope,
+  ): Promise<Row[]>
   /** One session without an implicit transaction (migrations hold an advisory lock across several). */
   session<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T>
   /** Ends only what this executor created. */

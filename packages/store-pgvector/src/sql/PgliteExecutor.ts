@@ -173,12 +173,21 @@ export class PgliteExecutor implements Executor {
     })
   }
 
-  async transaction<T>(work: (sql: SqlRunner) => Promise<T>, scope?: TransactionScope): Promise<T> {
+  transaction<T>(work: (sql: SqlRunner) => Promise<T>, scope?: TransactionScope): Promise<T> {
+    return this.#transaction(work, scope, false)
+  }
+
+  async #transaction<T>(
+    work: (sql: SqlRunner) => Promise<T>,
+    scope: TransactionScope | undefined,
+    readOnly: boolean,
+  ): Promise<T> {
     const writes = this.#countWrites()
     const schema = this.schema
     const set = settingsStatement(scope?.settings)
     const result = await this.#enqueue(() =>
       this.#db.transaction(async (tx) => {
+        if (readOnly) await tx.query('SET TRANSACTION READ ONLY')
         if (schema !== undefined) await tx.query(searchPathStatement(schema, true))
         if (set !== undefined) await tx.query(set)
         return work(runner(tx, writes.add))
@@ -186,6 +195,15 @@ export class PgliteExecutor implements Executor {
     )
     writes.settle()
     return result
+  }
+
+  /** In process there is no round trip to save: the statement runs in a read-only transaction. */
+  readStatement<Row = Record<string, unknown>>(
+    text: string,
+    params: unknown[],
+    scope: TransactionScope,
+  ): Promise<Row[]> {
+    return this.#transaction(async (sql) => (await sql.query<Row>(text, params)).rows, scope, true)
   }
 
   async session<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T> {

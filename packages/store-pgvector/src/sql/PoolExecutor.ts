@@ -26,6 +26,16 @@ export interface PoolExecutorOptions {
 
 const hygieneMarker = Symbol.for('agent-memory.store-pgvector.errorListener')
 
+/**
+ * node-postgres's JavaScript client has a pipeline mode (recent 8.x) and reads its `pipeline` flag
+ * each time it sends, so an idle client can be switched for one batch; pg-native's pipelines its
+ * own way, and an older client has no flag.
+ */
+function canPipeline(client: pg.PoolClient): client is pg.PoolClient & { pipeline: boolean } {
+  const flags = client as unknown as { pipeline?: unknown; native?: unknown }
+  return typeof flags.pipeline === 'boolean' && flags.native === undefined
+}
+
 /** node-postgres pool executor: one checked-out client per transaction, released on every path. */
 export class PoolExecutor implements Executor {
   readonly kind = 'postgres' as const
@@ -122,18 +132,9 @@ export class PoolExecutor implements Executor {
     settings: TransactionSettings | undefined,
     commit: (client: pg.PoolClient) => Promise<void>,
   ): Promise<T> {
-    const set = settingsStatement(settings)
+    const begin = this.#begin('BEGIN', settings)
     return this.#withClient(async (client) => {
-      const timeout = Math.max(0, Math.floor(this.#options.statementTimeoutMs))
-      const schema = this.schema
-      await client.query(
-        [
-          'BEGIN',
-          ...(timeout > 0 ? [`SET LOCAL statement_timeout = ${timeout}`] : []),
-          ...(schema === undefined ? [] : [searchPathStatement(schema, true)]),
-          ...(set === undefined ? [] : [set]),
-        ].join('; '),
-      )
+      await client.query(begin)
       try {
         const result = await work(this.#runner(client))
         await commit(client)
@@ -143,6 +144,57 @@ export class PoolExecutor implements Executor {
         throw error
       }
     })
+  }
+
+  /**
+   * The pipelined read: BEGIN READ ONLY (with its settings), the statement and COMMIT are written
+   * at once and answered in one round trip, where a transaction of three sequential statements
+   * waits for three. If the statement fails, the server turns the COMMIT into a ROLLBACK. A client
+   * that cannot pipeline (`canPipeline`) runs the same three in turn.
+   */
+  readStatement<Row = Record<string, unknown>>(
+    text: string,
+    params: unknown[],
+    scope: TransactionScope,
+  ): Promise<Row[]> {
+    const begin = this.#begin('BEGIN READ ONLY', scope.settings)
+    return this.#withClient(async (client) => {
+      if (!canPipeline(client)) {
+        await client.query(begin)
+        try {
+          const result = await client.query(text, params)
+          await client.query('COMMIT')
+          return result.rows as Row[]
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => undefined)
+          throw error
+        }
+      }
+      const sequential = !client.pipeline
+      client.pipeline = true
+      const settled = await Promise.allSettled([
+        client.query(begin),
+        client.query(text, params),
+        client.query('COMMIT'),
+      ])
+      // Every answer is in, so the client is idle again: it goes back to the pool as it came.
+      if (sequential) client.pipeline = false
+      for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason
+      return (settled[1] as PromiseFulfilledResult<pg.QueryResult>).value.rows as Row[]
+    })
+  }
+
+  /** BEGIN with everything every transaction sets: one simple-protocol batch, one round trip. */
+  #begin(begin: string, settings: TransactionSettings | undefined): string {
+    const timeout = Math.max(0, Math.floor(this.#options.statementTimeoutMs))
+    const schema = this.schema
+    const set = settingsStatement(settings)
+    return [
+      begin,
+      ...(timeout > 0 ? [`SET LOCAL statement_timeout = ${timeout}`] : []),
+      ...(schema === undefined ? [] : [searchPathStatement(schema, true)]),
+      ...(set === undefined ? [] : [set]),
+    ].join('; ')
   }
 
   session<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T> {

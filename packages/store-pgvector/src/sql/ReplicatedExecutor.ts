@@ -54,8 +54,23 @@ export class ReplicatedExecutor implements Executor {
   }
 
   transaction<T>(work: (sql: SqlRunner) => Promise<T>, scope?: TransactionScope): Promise<T> {
-    if (scope?.access === 'read') return this.#read(work, scope)
+    if (scope?.access === 'read')
+      return this.#read(
+        scope,
+        (executor) => executor.transaction(work, scope),
+        () => this.#onPrimary(work, scope.namespace ?? null, scope.settings),
+      )
     return this.#onPrimary(work, scope?.namespace ?? null, scope?.settings)
+  }
+
+  /** Routed as a read; on the primary it needs no WAL position: a read-only transaction writes none. */
+  readStatement<Row = Record<string, unknown>>(
+    text: string,
+    params: unknown[],
+    scope: TransactionScope,
+  ): Promise<Row[]> {
+    const run = (executor: Executor) => executor.readStatement<Row>(text, params, scope)
+    return this.#read(scope, run, () => run(this.#primary))
   }
 
   session<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T> {
@@ -66,11 +81,14 @@ export class ReplicatedExecutor implements Executor {
     await Promise.all([this.#primary.close(), this.#replica.close()])
   }
 
-  async #read<T>(work: (sql: SqlRunner) => Promise<T>, scope: TransactionScope): Promise<T> {
-    const { namespace, settings } = scope
-    if (await this.#replicaServes(namespace)) {
+  async #read<T>(
+    scope: TransactionScope,
+    onReplica: (replica: Executor) => Promise<T>,
+    onPrimary: () => Promise<T>,
+  ): Promise<T> {
+    if (await this.#replicaServes(scope.namespace)) {
       try {
-        const result = await this.#replica.transaction(work, scope)
+        const result = await onReplica(this.#replica)
         this.#replicaReads++
         return result
       } catch (error) {
@@ -81,7 +99,7 @@ export class ReplicatedExecutor implements Executor {
       }
     }
     this.#primaryReads++
-    return this.#onPrimary(work, namespace ?? null, settings)
+    return onPrimary()
   }
 
   async #replicaServes(namespace: string | undefined): Promise<boolean> {

@@ -1,19 +1,27 @@
-import type { Executor } from '../../sql/Executor.js'
+import type { SqlRunner } from '../../sql/SqlRunner.js'
 import type { TransactionScope, TransactionSettings } from '../../sql/TransactionScope.js'
 import type { StoreContext } from './StoreContext.js'
 
 /**
  * The store's executor with its transactions scoped: a read or a write of `namespace` (undefined:
  * every namespace), so a read replica serves what it may (see `ReplicatedExecutor`), with any
- * `settings` the work needs set as the transaction begins.
+ * `settings` the work needs set as the transaction begins. `readStatement` is one read-only statement in a
+ * transaction of its own: one round trip on PostgreSQL (see `Executor.readStatement`).
  */
 export function routed(
   context: StoreContext,
   access: TransactionScope['access'],
   namespace: string | undefined,
   settings?: TransactionSettings,
-): Pick<Executor, 'transaction'> {
+): {
+  transaction: <T>(work: (sql: SqlRunner) => Promise<T>) => Promise<T>
+  readStatement: <Row = Record<string, unknown>>(text: string, params: unknown[]) => Promise<Row[]>
+} {
   const scope: TransactionScope =
     settings === undefined ? { access, namespace } : { access, namespace, settings }
-  return { transaction: (work) => context.executor.transaction(work, scope) }
+  return {
+    transaction: (work) => context.executor.transaction(work, scope),
+    readStatement: <Row>(text: string, params: unknown[]) =>
+      context.executor.readStatement<Row>(text, params, scope),
+  }
 }
