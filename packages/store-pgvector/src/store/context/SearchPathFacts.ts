@@ -1,4 +1,4 @@
-/** What the ANN-or-exact decision needs to know about one namespace of one table (see `useAnn`). */
+/** What the ANN-or-exact decision needs to know about one namespace of one table (see `planAnn`). */
 export interface SearchPathFacts {
   /** Rows in the namespace, counted only as far as the decision needs. */
   rows: number

@@ -11,16 +11,16 @@ import { forgetSearchFacts } from '../context/forgetSearchFacts.js'
 import type { StoreContext } from '../context/StoreContext.js'
 import type { PgVectorStore } from '../PgVectorStore.js'
 import { MEMORY_VECTOR_SEARCH } from '../search/MEMORY_VECTOR_SEARCH.js'
+import { planAnn } from '../search/planAnn.js'
 import { runVectorSearch } from '../search/runVectorSearch.js'
 import { searchPathFacts } from '../search/searchPathFacts.js'
-import { useAnn } from '../search/useAnn.js'
 import { calibrateEfSearch } from './calibrateEfSearch.js'
 import { EF_CALIBRATION } from './EF_CALIBRATION.js'
 
 const dims = 8
 const threshold = 100
 
-describe('ef_search calibrated per namespace index (calibrateEfSearch → registry → searchPathFacts → useAnn)', {
+describe('ef_search calibrated per namespace index (calibrateEfSearch → registry → searchPathFacts → planAnn)', {
   timeout: 120_000,
 }, () => {
   let db: PGlite
@@ -121,35 +121,39 @@ describe('ef_search calibrated per namespace index (calibrateEfSearch → regist
   it('every later search of the namespace walks with the registered ef_search', async () => {
     await db.query("UPDATE agent_memory_vector_indexes SET ef_search = 77 WHERE namespace = 'big'")
     forgetSearchFacts(context, 'memories', 'big')
-    const knob = await context.executor.transaction(async (sql) => {
-      const facts = await searchPathFacts(context, sql, 'memories', 'big')
-      expect(facts).toMatchObject({ namespaceIndex: true, efSearch: 77 })
-      expect(await useAnn(context, sql, 'memories', 'big', 10)).toBe('namespace')
-      return (await sql.query<{ ef: string }>("SELECT current_setting('hnsw.ef_search') AS ef")).rows[0]!.ef
+    const facts = await context.executor.transaction((sql) =>
+      searchPathFacts(context, sql, 'memories', 'big'),
+    )
+    expect(facts).toMatchObject({ namespaceIndex: true, efSearch: 77 })
+    expect(planAnn(context, facts, 'big', 10)).toEqual({
+      index: 'namespace',
+      settings: { 'hnsw.iterative_scan': 'relaxed_order', 'hnsw.ef_search': '77' },
     })
-    expect(knob).toBe('77')
   })
 
-  it('a search on cached facts sends its knobs with BEGIN, not as a statement of its own', async () => {
+  it('a search sends its knobs with its BEGIN, not as a statement of its own', async () => {
     const capturing = new CapturingExecutor(new PgliteExecutor(db, { ownsDb: false }))
     const searching = createStoreContext(capturing, { dimensions: dims, exactSearchMaxRows: threshold })
     const [query] = clusteredVectors(1, dims, seededRandom(5), 6)
-    // The first search reads the facts inside its transaction and sets the knobs there.
-    await runVectorSearch(searching, 'big', query!, { limit: 10 }, MEMORY_VECTOR_SEARCH)
-    expect(capturing.statements.some((text) => text.includes("set_config('hnsw.ef_search'"))).toBe(true)
+    const knobs = {
+      access: 'read',
+      namespace: 'big',
+      settings: { 'hnsw.iterative_scan': 'relaxed_order', 'hnsw.ef_search': '77' },
+    }
+    // The first search reads the namespace's facts (a read of its own), then walks the index.
+    expect(await runVectorSearch(searching, 'big', query!, { limit: 10 }, MEMORY_VECTOR_SEARCH)).toHaveLength(
+      10,
+    )
+    expect(capturing.scopes).toEqual([{ access: 'read', namespace: 'big' }, knobs])
     capturing.statements.length = 0
     capturing.scopes.length = 0
+    // The next plans on the cached facts: the walk alone.
     const hits = await runVectorSearch(searching, 'big', query!, { limit: 10 }, MEMORY_VECTOR_SEARCH)
     expect(hits).toHaveLength(10)
     expect(capturing.statements.some((text) => text.includes('set_config'))).toBe(false)
-    expect(capturing.statements.some((text) => text.includes('halfvec'))).toBe(true)
-    expect(capturing.scopes).toEqual([
-      {
-        access: 'read',
-        namespace: 'big',
-        settings: { 'hnsw.iterative_scan': 'relaxed_order', 'hnsw.ef_search': '77' },
-      },
-    ])
+    expect(capturing.statements).toHaveLength(1)
+    expect(capturing.statements[0]).toContain('halfvec')
+    expect(capturing.scopes).toEqual([knobs])
   })
 
   it('an index that is not valid lends its registered ef_search to nobody', async () => {

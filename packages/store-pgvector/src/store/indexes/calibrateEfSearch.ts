@@ -30,7 +30,7 @@ const OVERSAMPLE = 4
  * answer). Rows are told apart by `ctid`, which both vector tables have; a probe a concurrent
  * write moved is skipped. The probe's vector never leaves the database: the query orders by a
  * scalar subquery, which PostgreSQL runs once and hands to the index scan as a constant. Each
- * ladder step is its own transaction with the store's knobs (`useAnn`); it stops at the first step
+ * ladder step is its own transaction with the store's knobs (`planAnn`); it stops at the first step
  * that reaches the target (the last step when none does). Null when the namespace has too few
  * vectors to say.
  */

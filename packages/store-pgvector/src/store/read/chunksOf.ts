@@ -9,11 +9,9 @@ export async function chunksOf(
   id: string,
 ): Promise<Array<{ idx: number; text: string }>> {
   const ns = checkNamespace(namespace)
-  return routed(context, 'read', ns).transaction(async (sql) => {
-    const result = await sql.query<{ idx: number; text: string }>(
-      'SELECT idx, text FROM memory_chunks WHERE namespace = $1 AND memory_id = $2 ORDER BY idx',
-      [ns, id],
-    )
-    return result.rows.map((row) => ({ idx: Number(row.idx), text: String(row.text) }))
-  })
+  const rows = await routed(context, 'read', ns).readStatement<{ idx: number; text: string }>(
+    'SELECT idx, text FROM memory_chunks WHERE namespace = $1 AND memory_id = $2 ORDER BY idx',
+    [ns, id],
+  )
+  return rows.map((row) => ({ idx: Number(row.idx), text: String(row.text) }))
 }

@@ -25,11 +25,9 @@ export async function findByFingerprint(
     `m.fingerprint = ${params.add(fingerprint)}`,
     ...buildFilter(undefined, params),
   ]
-  return routed(context, 'read', ns).transaction(async (sql) => {
-    const result = await sql.query(
-      `SELECT ${MEMORY_COLUMNS} FROM memories m WHERE ${conditions.join(' AND ')} ORDER BY m.created_at DESC, m.id LIMIT 1`,
-      params.values,
-    )
-    return result.rows[0] === undefined ? null : rowToMemory(result.rows[0])
-  })
+  const [row] = await routed(context, 'read', ns).readStatement(
+    `SELECT ${MEMORY_COLUMNS} FROM memories m WHERE ${conditions.join(' AND ')} ORDER BY m.created_at DESC, m.id LIMIT 1`,
+    params.values,
+  )
+  return row === undefined ? null : rowToMemory(row)
 }

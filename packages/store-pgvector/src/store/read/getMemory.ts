@@ -13,11 +13,9 @@ export async function getMemory(
 ): Promise<Memory | null> {
   const ns = checkNamespace(namespace)
   if (typeof id !== 'string') throw new InvalidArgumentError('id', 'id must be a string')
-  return routed(context, 'read', ns).transaction(async (sql) => {
-    const result = await sql.query(
-      `SELECT ${MEMORY_COLUMNS} FROM memories m WHERE m.namespace = $1 AND m.id = $2`,
-      [ns, id],
-    )
-    return result.rows[0] === undefined ? null : rowToMemory(result.rows[0])
-  })
+  const [row] = await routed(context, 'read', ns).readStatement(
+    `SELECT ${MEMORY_COLUMNS} FROM memories m WHERE m.namespace = $1 AND m.id = $2`,
+    [ns, id],
+  )
+  return row === undefined ? null : rowToMemory(row)
 }

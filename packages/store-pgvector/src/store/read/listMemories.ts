@@ -36,13 +36,11 @@ export async function listMemories(
   const params = new SqlParams()
   const conditions = [`m.namespace = ${params.add(ns)}`, ...buildFilter(options.filter, params)]
   const sqlDirection = direction === 'asc' ? 'ASC' : 'DESC'
-  return routed(context, 'read', ns).transaction(async (sql) => {
-    const result = await sql.query(
-      `SELECT ${MEMORY_COLUMNS} FROM memories m WHERE ${conditions.join(' AND ')}
+  const rows = await routed(context, 'read', ns).readStatement(
+    `SELECT ${MEMORY_COLUMNS} FROM memories m WHERE ${conditions.join(' AND ')}
          ORDER BY ${column} ${sqlDirection}, m.id ${sqlDirection}
          LIMIT ${params.add(limit, 'int')} OFFSET ${params.add(offset, 'int')}`,
-      params.values,
-    )
-    return result.rows.map(rowToMemory)
-  })
+    params.values,
+  )
+  return rows.map(rowToMemory)
 }

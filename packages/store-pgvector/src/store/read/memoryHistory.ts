@@ -10,9 +10,8 @@ import { rowToMemory } from '../rowToMemory.js'
 export async function memoryHistory(context: StoreContext, namespace: string, id: string): Promise<Memory[]> {
   const ns = checkNamespace(namespace)
   checkIds([id])
-  return routed(context, 'read', ns).transaction(async (sql) => {
-    const result = await sql.query<Record<string, unknown>>(
-      `WITH RECURSIVE back(id, depth) AS (
+  const rows = await routed(context, 'read', ns).readStatement(
+    `WITH RECURSIVE back(id, depth) AS (
            SELECT id, 0 FROM memories WHERE namespace = $1 AND id = $2
            UNION
            SELECT p.id, b.depth - 1 FROM memories p JOIN back b ON p.namespace = $1 AND p.superseded_by = b.id
@@ -28,8 +27,7 @@ export async function memoryHistory(context: StoreContext, namespace: string, id
          SELECT ${MEMORY_COLUMNS}, min(c.depth) AS depth FROM chain c JOIN memories m ON m.namespace = $1 AND m.id = c.id
          GROUP BY m.namespace, m.id
          ORDER BY min(c.depth), m.created_at, m.id`,
-      [ns, id],
-    )
-    return result.rows.map(rowToMemory)
-  })
+    [ns, id],
+  )
+  return rows.map(rowToMemory)
 }
