@@ -36,6 +36,11 @@ function canPipeline(client: pg.PoolClient): client is pg.PoolClient & { pipelin
   return typeof flags.pipeline === 'boolean' && flags.native === undefined
 }
 
+/** The COMMIT of a transaction that needs nothing else from its last round trip. */
+async function plainCommit(client: pg.PoolClient): Promise<void> {
+  await client.query('COMMIT')
+}
+
 /** node-postgres pool executor: one checked-out client per transaction, released on every path. */
 export class PoolExecutor implements Executor {
   readonly kind = 'postgres' as const
@@ -103,9 +108,7 @@ export class PoolExecutor implements Executor {
   }
 
   transaction<T>(work: (sql: SqlRunner) => Promise<T>, scope?: TransactionScope): Promise<T> {
-    return this.#transaction(work, scope?.settings, async (client) => {
-      await client.query('COMMIT')
-    })
+    return this.#transaction(work, scope?.settings, plainCommit)
   }
 
   /**
@@ -133,17 +136,24 @@ export class PoolExecutor implements Executor {
     commit: (client: pg.PoolClient) => Promise<void>,
   ): Promise<T> {
     const begin = this.#begin('BEGIN', settings)
-    return this.#withClient(async (client) => {
-      await client.query(begin)
-      try {
-        const result = await work(this.#runner(client))
-        await commit(client)
-        return result
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined)
-        throw error
-      }
-    })
+    return this.#withClient((client) => this.#inTransaction(client, begin, work, commit))
+  }
+
+  async #inTransaction<T>(
+    client: pg.PoolClient,
+    begin: string,
+    work: (sql: SqlRunner) => Promise<T>,
+    commit: (client: pg.PoolClient) => Promise<void>,
+  ): Promise<T> {
+    await client.query(begin)
+    try {
+      const result = await work(this.#runner(client))
+      await commit(client)
+      return result
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined)
+      throw error
+    }
   }
 
   /**
@@ -159,17 +169,13 @@ export class PoolExecutor implements Executor {
   ): Promise<Row[]> {
     const begin = this.#begin('BEGIN READ ONLY', scope.settings)
     return this.#withClient(async (client) => {
-      if (!canPipeline(client)) {
-        await client.query(begin)
-        try {
-          const result = await client.query(text, params)
-          await client.query('COMMIT')
-          return result.rows as Row[]
-        } catch (error) {
-          await client.query('ROLLBACK').catch(() => undefined)
-          throw error
-        }
-      }
+      if (!canPipeline(client))
+        return this.#inTransaction(
+          client,
+          begin,
+          async (sql) => (await sql.query<Row>(text, params)).rows,
+          plainCommit,
+        )
       const sequential = !client.pipeline
       client.pipeline = true
       const settled = await Promise.allSettled([
