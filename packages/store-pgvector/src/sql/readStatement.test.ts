@@ -1,11 +1,9 @@
-import { PGlite } from '@electric-sql/pglite'
-import { vector } from '@electric-sql/pglite-pgvector'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestDatabase, requirePostgres } from '../__fixtures__/postgresTestDatabase.js'
 import { TcpProxy } from '../__fixtures__/TcpProxy.js'
+import { testExecutors } from '../__fixtures__/testExecutors.js'
 import type { Executor } from './Executor.js'
-import { PgliteExecutor } from './PgliteExecutor.js'
 import { PoolExecutor } from './PoolExecutor.js'
 import type { TransactionScope } from './TransactionScope.js'
 
@@ -75,25 +73,10 @@ function describeReadStatement(
   })
 }
 
-describeReadStatement('PGlite', async () => {
-  const db = await PGlite.create({ extensions: { vector } })
-  const executor = new PgliteExecutor(db, { ownsDb: true })
-  return { executor, close: () => executor.close() }
-})
+describeReadStatement('PGlite', testExecutors.pglite)
 
 if (requirePostgres('readStatement on PostgreSQL')) {
-  describeReadStatement('PostgreSQL', async () => {
-    const database = await createTestDatabase('readstatement')
-    const pool = new pg.Pool({ connectionString: database.url, max: 1 })
-    const executor = new PoolExecutor(pool, { statementTimeoutMs: 5_000, ownsPool: true })
-    return {
-      executor,
-      close: async () => {
-        await executor.close()
-        await database.drop()
-      },
-    }
-  })
+  describeReadStatement('PostgreSQL', () => testExecutors.postgres('readstatement'))
 
   describe('readStatement on PostgreSQL, on the wire', () => {
     let database: Awaited<ReturnType<typeof createTestDatabase>>

@@ -1,11 +1,7 @@
-import { PGlite } from '@electric-sql/pglite'
-import { vector } from '@electric-sql/pglite-pgvector'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, requirePostgres } from '../__fixtures__/postgresTestDatabase.js'
+import { requirePostgres } from '../__fixtures__/postgresTestDatabase.js'
+import { testExecutors } from '../__fixtures__/testExecutors.js'
 import type { Executor } from './Executor.js'
-import { PgliteExecutor } from './PgliteExecutor.js'
-import { PoolExecutor } from './PoolExecutor.js'
 import { settingsStatement } from './settingsStatement.js'
 
 describe('settingsStatement', () => {
@@ -52,24 +48,8 @@ function describeSettings(name: string, open: () => Promise<{ executor: Executor
   })
 }
 
-describeSettings('PGlite', async () => {
-  const db = await PGlite.create({ extensions: { vector } })
-  await db.query('CREATE EXTENSION IF NOT EXISTS vector')
-  const executor = new PgliteExecutor(db, { ownsDb: true })
-  return { executor, close: () => executor.close() }
-})
+describeSettings('PGlite', testExecutors.pglite)
+
 if (requirePostgres('transaction settings on PostgreSQL')) {
-  describeSettings('PostgreSQL', async () => {
-    const database = await createTestDatabase('txsettings')
-    const pool = new pg.Pool({ connectionString: database.url, max: 1 })
-    await pool.query('CREATE EXTENSION IF NOT EXISTS vector')
-    const executor = new PoolExecutor(pool, { statementTimeoutMs: 5_000, ownsPool: true })
-    return {
-      executor,
-      close: async () => {
-        await executor.close()
-        await database.drop()
-      },
-    }
-  })
+  describeSettings('PostgreSQL', () => testExecutors.postgres('txsettings'))
 }
