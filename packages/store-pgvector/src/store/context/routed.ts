@@ -5,8 +5,8 @@ import type { StoreContext } from './StoreContext.js'
 /**
  * The store's executor with its transactions scoped: a read or a write of `namespace` (undefined:
  * every namespace), so a read replica serves what it may (see `ReplicatedExecutor`), with any
- * `settings` the work needs set as the transaction begins. `readStatement` is one read-only statement in a
- * transaction of its own: one round trip on PostgreSQL (see `Executor.readStatement`).
+ * `settings` the work needs set as the transaction begins. `readStatement` is one read-only
+ * statement in a transaction of its own: one round trip on PostgreSQL (`Executor.readStatement`).
  */
 export function routed(
   context: StoreContext,
