@@ -36,6 +36,8 @@ if (requireReplica('read replica (streaming standby)')) {
         readConnectionString: onReplica(database.url),
         dimensions: dims,
         model: 'replica-test',
+        // The read counts below are the response path's; autoIndex would add background size counts.
+        autoIndex: false,
         ...options,
       })
       stores.push(store)

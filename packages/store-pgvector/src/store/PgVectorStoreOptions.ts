@@ -27,6 +27,9 @@ export interface PgVectorStoreOptions {
   recallSampleRate?: number
   /** Batches of at least this many rows go through binary COPY on node-postgres. Default 500. */
   bulkThreshold?: number
-  /** How long a namespace's row count is trusted when choosing the search path. Default 30 s. */
+  /**
+   * How long what a search plans on is trusted: a namespace's row count, and a table's index facts
+   * (which namespaces have an index of their own). Default 30 s.
+   */
   namespaceCountTtlMs?: number
 }

@@ -1,7 +1,10 @@
 /** What the ANN-or-exact decision needs to know about one namespace of one table (see `planAnn`). */
 export interface SearchPathFacts {
-  /** Rows in the namespace, counted only as far as the decision needs. */
-  rows: number
+  /**
+   * Rows in the namespace, counted only as far as the decision needs; undefined when the plan
+   * did not wait for a count (`searchPathFacts`: no global index, or the namespace has its own).
+   */
+  rows: number | undefined
   /** The table's planner estimate (0 before the first ANALYZE). */
   tableRows: number
   /** Whether the table's global HNSW index exists (`migrate({ annIndex: true })`). */
@@ -10,6 +13,4 @@ export interface SearchPathFacts {
   namespaceIndex: boolean
   /** The namespace's valid index's calibrated `hnsw.ef_search` (`calibrateEfSearch`); null without a calibrated valid index. */
   efSearch: number | null
-  /** When the facts were measured (`Date.now()`). */
-  at: number
 }

@@ -2,8 +2,9 @@ import type { Executor } from '../../sql/Executor.js'
 import type { IndexUpkeep } from '../indexes/IndexUpkeep.js'
 import type { KeywordIndex } from '../keyword/KeywordIndex.js'
 import type { VectorIndex } from '../vectors/VectorIndex.js'
+import type { IndexFacts } from './IndexFacts.js'
 import type { KeywordStats } from './KeywordStats.js'
-import type { SearchPathFacts } from './SearchPathFacts.js'
+import type { NamespaceSize } from './NamespaceSize.js'
 
 /**
  * What every concern module of `PgVectorStore` shares: the executor, the resolved settings and
@@ -24,10 +25,12 @@ export interface StoreContext {
   readonly upkeep: IndexUpkeep
   /** Batches of at least this many rows go through binary COPY where the driver has it. */
   readonly bulkThreshold: number
-  /** How long cached counts (`searchFacts`, `keywordStats`) are trusted, in ms. */
+  /** How long cached facts (`indexFacts`, `namespaceSizes`, `keywordStats`) are trusted, in ms. */
   readonly countTtlMs: number
-  /** ANN-or-exact facts per `table:namespace`; writes that change a namespace's size drop its entry. */
-  readonly searchFacts: Map<string, SearchPathFacts>
+  /** Per vector table, what every search of it plans on; index maintenance drops its entry. */
+  readonly indexFacts: Map<'memories' | 'memory_chunks', IndexFacts>
+  /** Counted sizes per `table:namespace`; writes that change a namespace's size drop its entry. */
+  readonly namespaceSizes: Map<string, NamespaceSize>
   /** Counted BM25 corpus statistics per namespace (where they are not maintained on write); ranking tolerates them slightly stale. */
   readonly keywordStats: Map<string, KeywordStats>
   /**

@@ -1,10 +1,10 @@
 import type { StoreContext } from './StoreContext.js'
 
-/** Drops a namespace's cached search-path facts after a write changed its size. */
+/** Drops a namespace's counted size after a write changed it (the table's index facts stay). */
 export function forgetSearchFacts(
   context: StoreContext,
   table: 'memories' | 'memory_chunks',
   namespace: string,
 ): void {
-  context.searchFacts.delete(`${table}:${namespace}`)
+  context.namespaceSizes.delete(`${table}:${namespace}`)
 }

@@ -13,5 +13,7 @@ export interface IndexUpkeep {
   readonly folds: Map<string, Promise<void>>
   /** Recall-guard re-runs in flight. */
   readonly samples: Set<Promise<void>>
+  /** Background counts of a namespace's size in flight (`watchNamespaceSize`), by `table:namespace`. */
+  readonly sizing: Map<string, Promise<void>>
   closing: boolean
 }

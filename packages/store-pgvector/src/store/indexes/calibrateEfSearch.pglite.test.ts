@@ -7,7 +7,7 @@ import { CapturingExecutor } from '../../__fixtures__/CapturingExecutor.js'
 import { createPgVectorStore, migrate } from '../../index.js'
 import { PgliteExecutor } from '../../sql/PgliteExecutor.js'
 import { createStoreContext } from '../context/createStoreContext.js'
-import { forgetSearchFacts } from '../context/forgetSearchFacts.js'
+import { forgetIndexFacts } from '../context/forgetIndexFacts.js'
 import type { StoreContext } from '../context/StoreContext.js'
 import type { PgVectorStore } from '../PgVectorStore.js'
 import { MEMORY_VECTOR_SEARCH } from '../search/MEMORY_VECTOR_SEARCH.js'
@@ -120,7 +120,7 @@ describe('ef_search calibrated per namespace index (calibrateEfSearch → regist
 
   it('every later search of the namespace walks with the registered ef_search', async () => {
     await db.query("UPDATE agent_memory_vector_indexes SET ef_search = 77 WHERE namespace = 'big'")
-    forgetSearchFacts(context, 'memories', 'big')
+    forgetIndexFacts(context, 'memories')
     const facts = await context.executor.transaction((sql) =>
       searchPathFacts(context, sql, 'memories', 'big'),
     )
@@ -159,7 +159,7 @@ describe('ef_search calibrated per namespace index (calibrateEfSearch → regist
   it('an index that is not valid lends its registered ef_search to nobody', async () => {
     const index = "(SELECT index_name FROM agent_memory_vector_indexes WHERE namespace = 'big')"
     await db.query(`UPDATE pg_index SET indisvalid = false WHERE indexrelid = to_regclass(${index})`)
-    forgetSearchFacts(context, 'memories', 'big')
+    forgetIndexFacts(context, 'memories')
     try {
       const facts = await context.executor.transaction((sql) =>
         searchPathFacts(context, sql, 'memories', 'big'),
@@ -167,7 +167,7 @@ describe('ef_search calibrated per namespace index (calibrateEfSearch → regist
       expect(facts).toMatchObject({ namespaceIndex: false, efSearch: null })
     } finally {
       await db.query(`UPDATE pg_index SET indisvalid = true WHERE indexrelid = to_regclass(${index})`)
-      forgetSearchFacts(context, 'memories', 'big')
+      forgetIndexFacts(context, 'memories')
     }
   })
 

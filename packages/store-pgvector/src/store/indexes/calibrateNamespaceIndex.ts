@@ -1,11 +1,11 @@
-import { forgetSearchFacts } from '../context/forgetSearchFacts.js'
+import { forgetIndexFacts } from '../context/forgetIndexFacts.js'
 import type { StoreContext } from '../context/StoreContext.js'
 import { calibrateEfSearch, type EfCalibration } from './calibrateEfSearch.js'
 import type { VectorTable } from './VectorTable.js'
 
 /**
  * Calibrates `namespace`'s registered HNSW index (`calibrateEfSearch`) and records the result in
- * its registration, where `searchPathFacts` reads it for every later search. A database not yet
+ * its registration, where every later search reads it (`indexFacts`, dropped from the cache here). A database not yet
  * migrated to 0004 has nowhere to keep it: nothing is measured and searches keep `ANN_EF_SEARCH`.
  */
 export async function calibrateNamespaceIndex(
@@ -28,6 +28,6 @@ export async function calibrateNamespaceIndex(
       [table, namespace, calibration.efSearch],
     ),
   )
-  forgetSearchFacts(context, table, namespace)
+  forgetIndexFacts(context, table)
   return calibration
 }

@@ -1,5 +1,5 @@
 import { checkNamespace } from '../context/checkNamespace.js'
-import { forgetSearchFacts } from '../context/forgetSearchFacts.js'
+import { forgetIndexFacts } from '../context/forgetIndexFacts.js'
 import type { StoreContext } from '../context/StoreContext.js'
 import { buildNamespaceIndex } from './buildNamespaceIndex.js'
 import type { EfCalibration } from './calibrateEfSearch.js'
@@ -70,7 +70,7 @@ export async function maintainVectorIndexes(
         continue
       }
       await dropNamespaceIndex(context, table, row.namespace, row.index_name)
-      forgetSearchFacts(context, table, row.namespace)
+      forgetIndexFacts(context, table)
       report.dropped.push({ table, namespace: row.namespace, rows, index: row.index_name })
     }
     for (const size of plan.sizes) {
@@ -78,7 +78,7 @@ export async function maintainVectorIndexes(
       const registered = indexed.get(size.namespace)
       if (registered?.valid === true && !registered.keyed) {
         await dropNamespaceIndex(context, table, size.namespace, registered.index_name)
-        forgetSearchFacts(context, table, size.namespace)
+        forgetIndexFacts(context, table)
         report.dropped.push({ table, namespace: size.namespace, rows, index: registered.index_name })
       } else if (registered?.valid === true) {
         report.kept++
@@ -96,7 +96,7 @@ export async function maintainVectorIndexes(
       }
       const index = await buildNamespaceIndex(context, table, size.namespace, rows)
       if (index === null) continue
-      forgetSearchFacts(context, table, size.namespace)
+      forgetIndexFacts(context, table)
       const calibration = await calibrateNamespaceIndex(context, table, size.namespace)
       report.created.push({
         table,

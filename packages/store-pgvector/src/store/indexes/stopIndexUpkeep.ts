@@ -14,5 +14,10 @@ export async function stopIndexUpkeep(context: StoreContext): Promise<void> {
       .session((sql) => sql.query('SELECT pg_cancel_backend(pid) FROM unnest($1::int[]) AS pid', [pids]))
       .catch(() => undefined)
   }
-  await Promise.allSettled([...upkeep.running.values(), ...upkeep.folds.values(), ...upkeep.samples])
+  await Promise.allSettled([
+    ...upkeep.running.values(),
+    ...upkeep.folds.values(),
+    ...upkeep.samples,
+    ...upkeep.sizing.values(),
+  ])
 }

@@ -1,4 +1,5 @@
 import { checkNamespace } from '../context/checkNamespace.js'
+import { forgetIndexFacts } from '../context/forgetIndexFacts.js'
 import { forgetSearchFacts } from '../context/forgetSearchFacts.js'
 import type { StoreContext } from '../context/StoreContext.js'
 import { foldKeywordStatistics } from '../search/foldKeywordStatistics.js'
@@ -6,8 +7,8 @@ import { foldKeywordStatistics } from '../search/foldKeywordStatistics.js'
 /**
  * `Store.afterBulkLoad`: fresh planner statistics for both tables right after the load (neither
  * autovacuum on Postgres nor the PGlite executor's thresholds would run them before the next
- * search), and the namespace's cached search-path facts dropped so the next search decides
- * ANN or exact on the new size. Deferred index builds belong here too, and so does folding the
+ * search), and the namespace's cached size and the tables' index facts (their planner size)
+ * dropped so the next search decides ANN or exact on the new sizes. Deferred index builds belong here too, and so does folding the
  * namespace's keyword statistics: the load appended a delta row per lexeme and statement.
  */
 export async function afterBulkLoad(context: StoreContext, namespace: string): Promise<void> {
@@ -20,4 +21,6 @@ export async function afterBulkLoad(context: StoreContext, namespace: string): P
   if (context.keywordIndex === undefined) await foldKeywordStatistics(context, ns)
   forgetSearchFacts(context, 'memories', ns)
   forgetSearchFacts(context, 'memory_chunks', ns)
+  forgetIndexFacts(context, 'memories')
+  forgetIndexFacts(context, 'memory_chunks')
 }

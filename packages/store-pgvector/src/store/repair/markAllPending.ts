@@ -16,7 +16,7 @@ export async function markAllPending(context: StoreContext, namespace?: string):
            next_attempt_at = NULL, leased_until = NULL, last_error = NULL ${where}`,
       params,
     )
-    context.searchFacts.clear()
+    context.namespaceSizes.clear()
     return updated.rowCount
   })
 }

@@ -7,7 +7,6 @@ const facts = (rows: number, namespaceIndex: boolean, ann = false, tableRows = 1
   ann,
   namespaceIndex,
   efSearch: null,
-  at: 0,
 })
 
 describe('needsIndexUpkeep (when a search queues index maintenance)', () => {
@@ -20,6 +19,11 @@ describe('needsIndexUpkeep (when a search queues index maintenance)', () => {
     expect(needsIndexUpkeep(facts(5_000, true), 2_000)).toBe(false)
     expect(needsIndexUpkeep(facts(1_000, true), 2_000)).toBe(false)
     expect(needsIndexUpkeep(facts(999, true), 2_000)).toBe(true)
+  })
+
+  it('asks for nothing while the namespace is uncounted', () => {
+    expect(needsIndexUpkeep({ ...facts(0, false), rows: undefined }, 2_000)).toBe(false)
+    expect(needsIndexUpkeep({ ...facts(0, true), rows: undefined }, 2_000)).toBe(false)
   })
 
   it('asks for nothing when the global index already serves the namespace', () => {

@@ -13,7 +13,6 @@ const indexed: SearchPathFacts = {
   ann: false,
   namespaceIndex: true,
   efSearch: null,
-  at: Date.now(),
 }
 
 const knobs = (ef: number) => ({ 'hnsw.iterative_scan': 'relaxed_order', 'hnsw.ef_search': String(ef) })
@@ -40,6 +39,14 @@ describe('planAnn', () => {
   it('walks the global index for a namespace holding most of the table and no index of its own', () => {
     const most = { ...indexed, rows: 60_000, ann: true, namespaceIndex: false }
     expect(planAnn(context, most, 'most', 10)).toEqual({ index: 'global', settings: knobs(ANN_EF_SEARCH) })
+  })
+
+  it("walks an uncounted namespace's own index and scans an uncounted one without an index exactly", () => {
+    expect(planAnn(context, { ...indexed, rows: undefined }, 'big', 10)).toEqual({
+      index: 'namespace',
+      settings: knobs(ANN_EF_SEARCH),
+    })
+    expect(planAnn(context, { ...indexed, rows: undefined, namespaceIndex: false }, 'small', 10)).toBeNull()
   })
 
   it('plans an exact search, with no knobs, for a namespace below the threshold', () => {

@@ -8,7 +8,6 @@ const facts = (rows: number, tableRows: number, ann = true, namespaceIndex = fal
   ann,
   namespaceIndex,
   efSearch: null,
-  at: 0,
 })
 
 describe('prefersAnn (the ANN-or-exact decision)', () => {
@@ -40,6 +39,12 @@ describe('prefersAnn (the ANN-or-exact decision)', () => {
   it('lets the row count decide alone before the first ANALYZE (table size unknown)', () => {
     expect(prefersAnn(facts(5_000, 0), 2_000)).toBe(true)
     expect(prefersAnn(facts(1_000, 0), 2_000)).toBe(false)
+  })
+
+  it("walks a namespace's own index without a count at hand, and never the global one", () => {
+    expect(prefersAnn({ ...facts(0, 100_000, false, true), rows: undefined }, 2_000)).toBe(true)
+    expect(prefersAnn({ ...facts(0, 100_000, false, false), rows: undefined }, 2_000)).toBe(false)
+    expect(prefersAnn({ ...facts(0, 0, true, false), rows: undefined }, 2_000)).toBe(false)
   })
 
   it('with exactSearchMaxRows 0 any non-empty large-share namespace uses ANN', () => {
