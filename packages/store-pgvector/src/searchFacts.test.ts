@@ -1,45 +1,14 @@
 import type { MemoryWrite } from '@agent-memory/core'
 import { clusteredVectors, seededRandom } from '@agent-memory/testkit'
-import { PGlite } from '@electric-sql/pglite'
-import { vector } from '@electric-sql/pglite-pgvector'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CapturingExecutor } from './__fixtures__/CapturingExecutor.js'
-import { createTestDatabase, requirePostgres } from './__fixtures__/postgresTestDatabase.js'
-import { migrate } from './index.js'
-import type { Executor } from './sql/Executor.js'
-import { PgliteExecutor } from './sql/PgliteExecutor.js'
-import { PoolExecutor } from './sql/PoolExecutor.js'
+import { requirePostgres } from './__fixtures__/postgresTestDatabase.js'
+import { type TestExecutor, testExecutors } from './__fixtures__/testExecutors.js'
+import { migrateWith } from './migrate/migrate.js'
 import { PgVectorStore } from './store/PgVectorStore.js'
 
 const dims = 8
 const threshold = 50
-
-interface Backend {
-  executor: Executor
-  close(): Promise<void>
-}
-
-async function pgliteBackend(): Promise<Backend> {
-  const db = await PGlite.create({ extensions: { vector } })
-  await migrate(db, { dimensions: dims })
-  const executor = new PgliteExecutor(db, { ownsDb: true })
-  return { executor, close: () => executor.close() }
-}
-
-async function postgresBackend(): Promise<Backend> {
-  const database = await createTestDatabase('facts')
-  const pool = new pg.Pool({ connectionString: database.url, max: 2 })
-  await migrate(pool, { dimensions: dims })
-  const executor = new PoolExecutor(pool, { statementTimeoutMs: 10_000, ownsPool: true })
-  return {
-    executor,
-    close: async () => {
-      await executor.close()
-      await database.drop()
-    },
-  }
-}
 
 function rows(prefix: string, vectors: Float32Array[]): MemoryWrite[] {
   return vectors.map((embedding, i) => ({
@@ -51,9 +20,9 @@ function rows(prefix: string, vectors: Float32Array[]): MemoryWrite[] {
   }))
 }
 
-function describeFacts(name: string, backendOf: () => Promise<Backend>): void {
+function describeFacts(name: string, backendOf: () => Promise<TestExecutor>): void {
   describe(`what a vector search waits for before its statement, on ${name}`, { timeout: 120_000 }, () => {
-    let backend: Backend
+    let backend: TestExecutor
     let capturing: CapturingExecutor
     let store: PgVectorStore
     const vectors = clusteredVectors(200, dims, seededRandom(3), 4)
@@ -66,6 +35,7 @@ function describeFacts(name: string, backendOf: () => Promise<Backend>): void {
 
     beforeAll(async () => {
       backend = await backendOf()
+      await migrateWith(backend.executor, { dimensions: dims })
       capturing = new CapturingExecutor(backend.executor)
       store = await new PgVectorStore(capturing, {
         dimensions: dims,
@@ -118,7 +88,7 @@ function describeFacts(name: string, backendOf: () => Promise<Backend>): void {
   })
 }
 
-describeFacts('PGlite', pgliteBackend)
+describeFacts('PGlite', testExecutors.pglite)
 if (requirePostgres('search facts on PostgreSQL')) {
-  describeFacts('PostgreSQL', postgresBackend)
+  describeFacts('PostgreSQL', () => testExecutors.postgres('facts'))
 }
