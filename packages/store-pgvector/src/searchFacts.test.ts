@@ -60,7 +60,8 @@ function describeFacts(name: string, backendOf: () => Promise<TestExecutor>): vo
       const first = await sent(() => store.searchVector('b', vectors[10]!, { limit: 3 }))
       expect(first).toHaveLength(1)
       expect(first[0]).toContain('<=>')
-      // A write changes the namespace's size, not the table's indexes: the next search is still one statement, and sees it.
+      // A write changes the namespace's size, not the table's indexes: the next search is still
+      // one statement, and sees it.
       await store.upsert('b', rows('b-new', [vectors[0]!]))
       const after = await sent(() => store.searchVector('b', vectors[0]!, { limit: 3 }))
       expect(after).toHaveLength(1)

@@ -5,8 +5,8 @@ import { ANN_MIN_NAMESPACE_SHARE } from './ANN_MIN_NAMESPACE_SHARE.js'
 
 /**
  * Counts a namespace's rows in `table` as far as the ANN-or-exact decision needs (past
- * `exactSearchMaxRows`, or past the global index's minimum share of the table where it exists) and caches the
- * count for `countTtlMs` (a write to the namespace drops it: `forgetSearchFacts`).
+ * `exactSearchMaxRows`, or past the global index's minimum share of the table where it exists)
+ * and caches the count for `countTtlMs` (a write to the namespace drops it: `forgetSearchFacts`).
  */
 export async function countNamespace(
   context: StoreContext,
