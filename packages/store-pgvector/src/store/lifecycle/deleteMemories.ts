@@ -1,6 +1,6 @@
 import { checkIds } from '../context/checkIds.js'
 import { checkNamespace } from '../context/checkNamespace.js'
-import { forgetSearchFacts } from '../context/forgetSearchFacts.js'
+import { forgetNamespaceSize } from '../context/forgetNamespaceSize.js'
 import { routed } from '../context/routed.js'
 import type { StoreContext } from '../context/StoreContext.js'
 import { countKeywordWrite } from '../search/countKeywordWrite.js'
@@ -19,7 +19,7 @@ export async function deleteMemories(
       ns,
       list,
     ])
-    forgetSearchFacts(context, 'memories', ns)
+    forgetNamespaceSize(context, 'memories', ns)
     countKeywordWrite(context, ns)
     return result.rowCount
   })

@@ -1,19 +1,20 @@
 import type { SqlRunner } from '../../sql/SqlRunner.js'
-import type { IndexFacts } from '../context/IndexFacts.js'
+import type { SearchPathFacts } from '../context/SearchPathFacts.js'
 import type { StoreContext } from '../context/StoreContext.js'
 import { ANN_MIN_NAMESPACE_SHARE } from './ANN_MIN_NAMESPACE_SHARE.js'
 
 /**
  * Counts a namespace's rows in `table` as far as the ANN-or-exact decision needs (past
  * `exactSearchMaxRows`, or past the global index's minimum share of the table where it exists)
- * and caches the count for `countTtlMs` (a write to the namespace drops it: `forgetSearchFacts`).
+ * and caches the count for `countTtlMs` (a write to the namespace drops it:
+ * `forgetNamespaceSize`).
  */
 export async function countNamespace(
   context: StoreContext,
   sql: SqlRunner,
   table: 'memories' | 'memory_chunks',
   ns: string,
-  { ann, tableRows }: IndexFacts,
+  { ann, tableRows }: Pick<SearchPathFacts, 'ann' | 'tableRows'>,
 ): Promise<number> {
   const at = Date.now()
   const share = ann ? Math.ceil(tableRows * ANN_MIN_NAMESPACE_SHARE) : 0

@@ -1,4 +1,5 @@
 import type { SqlRunner } from '../../sql/SqlRunner.js'
+import { isFresh } from '../context/isFresh.js'
 import type { KeywordStats } from '../context/KeywordStats.js'
 import type { StoreContext } from '../context/StoreContext.js'
 
@@ -8,7 +9,7 @@ const LENGTH_SAMPLE = 2000
 /**
  * The namespace's size and mean document length for BM25, counted: where the statistics are not
  * maintained on write (`keywordStatistics`), and as the tests' reference. Cached like the
- * search-path facts (ranking tolerates slightly stale statistics); re-measured once `countTtlMs`
+ * namespace sizes (ranking tolerates slightly stale statistics); re-measured once `countTtlMs`
  * has passed or a term is seen in more documents (`maxDf`) than the cached size.
  */
 export async function keywordCorpus(
@@ -19,7 +20,7 @@ export async function keywordCorpus(
 ): Promise<KeywordStats> {
   const now = Date.now()
   const cached = context.keywordStats.get(ns)
-  if (cached !== undefined && now - cached.at < context.countTtlMs && cached.rows >= maxDf) return cached
+  if (cached !== undefined && isFresh(context, cached.at) && cached.rows >= maxDf) return cached
   const measured = await sql.query<{ rows: number; avg_length: number | null }>(
     `SELECT (SELECT count(*)::int FROM memories WHERE namespace = $1) AS rows,
          (SELECT avg(length(search))::float8 FROM (SELECT search FROM memories WHERE namespace = $1 LIMIT ${LENGTH_SAMPLE}) s) AS avg_length`,

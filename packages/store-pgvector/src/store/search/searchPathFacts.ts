@@ -32,8 +32,8 @@ export async function searchPathFacts(
   const size = context.namespaceSizes.get(`${table}:${ns}`)
   if (size !== undefined && isFresh(context, size.at)) return { ...facts, rows: size.rows }
   if (shared.ann && !facts.namespaceIndex) {
-    return { ...facts, rows: await countNamespace(context, sql, table, ns, shared) }
+    return { ...facts, rows: await countNamespace(context, sql, table, ns, facts) }
   }
-  watchNamespaceSize(context, sql, table, ns, facts, shared)
+  watchNamespaceSize(context, sql, table, ns, facts)
   return facts
 }

@@ -1,5 +1,4 @@
 import type { SqlRunner } from '../../sql/SqlRunner.js'
-import type { IndexFacts } from '../context/IndexFacts.js'
 import type { SearchPathFacts } from '../context/SearchPathFacts.js'
 import type { StoreContext } from '../context/StoreContext.js'
 import { scheduleIndexUpkeep } from '../indexes/scheduleIndexUpkeep.js'
@@ -18,12 +17,11 @@ export function watchNamespaceSize(
   table: 'memories' | 'memory_chunks',
   ns: string,
   facts: SearchPathFacts,
-  shared: IndexFacts,
 ): void {
   const { upkeep } = context
   const key = `${table}:${ns}`
   if (!context.autoIndex || context.executor.readOnly || upkeep.closing || upkeep.sizing.has(key)) return
-  const work = countNamespace(context, sql, table, ns, shared)
+  const work = countNamespace(context, sql, table, ns, facts)
     .then((rows) => {
       if (needsIndexUpkeep({ ...facts, rows }, context.exactSearchMaxRows)) scheduleIndexUpkeep(context, ns)
     })

@@ -1,7 +1,7 @@
 import type { Chunk } from '@agent-memory/core'
 import { checkIds } from '../context/checkIds.js'
 import { checkNamespace } from '../context/checkNamespace.js'
-import { forgetSearchFacts } from '../context/forgetSearchFacts.js'
+import { forgetNamespaceSize } from '../context/forgetNamespaceSize.js'
 import { routed } from '../context/routed.js'
 import type { StoreContext } from '../context/StoreContext.js'
 import { checkChunks } from '../validateWrites.js'
@@ -25,7 +25,7 @@ export async function putChunks(
     )
     if (owner.rows.length === 0) return false
     await replaceChunks(sql, ns, memoryId, chunks)
-    forgetSearchFacts(context, 'memory_chunks', ns)
+    forgetNamespaceSize(context, 'memory_chunks', ns)
     return true
   })
 }

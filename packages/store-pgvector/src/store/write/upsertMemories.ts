@@ -1,6 +1,6 @@
 import type { MemoryWrite, UpsertOutcome } from '@agent-memory/core'
 import { checkNamespace } from '../context/checkNamespace.js'
-import { forgetSearchFacts } from '../context/forgetSearchFacts.js'
+import { forgetNamespaceSize } from '../context/forgetNamespaceSize.js'
 import { routed } from '../context/routed.js'
 import type { StoreContext } from '../context/StoreContext.js'
 import { countKeywordWrite } from '../search/countKeywordWrite.js'
@@ -107,7 +107,7 @@ export async function upsertMemories(
       (write.chunks ?? []).map((chunk) => ({ id: write.id, chunk })),
     )
     await insertChunks(sql, ns, chunkRows)
-    forgetSearchFacts(context, 'memories', ns)
+    forgetNamespaceSize(context, 'memories', ns)
     countKeywordWrite(context, ns)
     return outcomes
   })
