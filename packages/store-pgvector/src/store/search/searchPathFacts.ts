@@ -31,7 +31,7 @@ export async function searchPathFacts(
   }
   const size = context.namespaceSizes.get(`${table}:${ns}`)
   if (size !== undefined && isFresh(context, size.at)) return { ...facts, rows: size.rows }
-  if (shared.ann && !facts.namespaceIndex) {
+  if (facts.ann && !facts.namespaceIndex) {
     return { ...facts, rows: await countNamespace(context, sql, table, ns, facts) }
   }
   watchNamespaceSize(context, sql, table, ns, facts)
