@@ -24,13 +24,18 @@ function freshDir(): string {
   return dir
 }
 
-async function owner(dataDir: string, holdTimeoutMs?: number): Promise<PgVectorStore> {
+async function owner(
+  dataDir: string,
+  holdTimeoutMs?: number,
+  options: { sharedBuffers?: string } = {},
+): Promise<PgVectorStore> {
   const store = await openEmbeddedStore({
     dataDir,
     model: 'srv-test',
     dimensions: dims,
     handleSignals: false,
     serve: holdTimeoutMs === undefined ? {} : { holdTimeoutMs },
+    ...options,
   })
   open.push(store)
   return store
@@ -75,6 +80,24 @@ describe('embedded store server (PGlite over a Unix socket)', { timeout: 300_000
     const hits = await remote.searchVector('ns', v(0), { limit: 2 })
     expect(hits[0]?.memory.id).toBe('from-owner')
     expect(await remote.recordedEmbedder()).toEqual({ model: 'srv-test', dimensions: dims })
+  })
+
+  it('boots PGlite with the shared_buffers it is given (PGlite’s 128MB without one)', async () => {
+    const showBuffers = async (dataDir: string) => {
+      const raw = rawClient(dataDir)
+      await raw.connect()
+      try {
+        return (await raw.query<{ shared_buffers: string }>('SHOW shared_buffers')).rows[0]?.shared_buffers
+      } finally {
+        await raw.end()
+      }
+    }
+    const small = freshDir()
+    await owner(small, undefined, { sharedBuffers: '16MB' })
+    expect(await showBuffers(small)).toBe('16MB')
+    const usual = freshDir()
+    await owner(usual)
+    expect(await showBuffers(usual)).toBe('128MB')
   })
 
   it("counts a client's committed writes toward the holder's ANALYZE thresholds, not rolled-back ones", async () => {

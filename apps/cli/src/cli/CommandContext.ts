@@ -19,6 +19,12 @@ export interface OpenOptions {
    * the store's in-process indexes; a serving command does too. Others search once, in SQL.
    */
   searchesOften?: boolean
+  /**
+   * Embedded: the command runs a few statements and exits (init, remember, search, list, get,
+   * forget, history, stats), so the store it opens itself compiles PGlite's wasm for a quick start
+   * rather than for a long run (`compileWasmInBaselineTier`).
+   */
+  brief?: boolean
 }
 
 /** What every command gets: where to write, the environment, and the memory on demand. */

@@ -22,7 +22,7 @@ export function registerForgetCommand(program: Command, context: CommandContext)
     .option('--json', 'print the result as JSON')
     .action(async (id: string, flags: { namespace?: string; json?: boolean }) => {
       const namespace = resolveNamespace(flags.namespace, context.env)
-      const { memory } = await context.open()
+      const { memory } = await context.open({ brief: true })
       const deleted = await memory.forget(namespace, id)
       if (!deleted) throw missingMemory(id, namespace)
       if (flags.json === true) {

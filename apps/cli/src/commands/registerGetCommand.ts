@@ -25,7 +25,7 @@ export function registerGetCommand(program: Command, context: CommandContext): v
     .option('--json', 'print the memory as JSON')
     .action(async (id: string, flags: { namespace?: string; json?: boolean }) => {
       const namespace = resolveNamespace(flags.namespace, context.env)
-      const { memory } = await context.open({ readsOnly: true })
+      const { memory } = await context.open({ readsOnly: true, brief: true })
       const found = await memory.get(namespace, id)
       if (found === null) throw missingMemory(id, namespace)
       // A memory without a vector says why: the repair queue keeps the last error and the next attempt.

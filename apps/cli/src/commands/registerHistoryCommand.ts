@@ -23,7 +23,7 @@ export function registerHistoryCommand(program: Command, context: CommandContext
     .option('--json', 'print the chain as JSON')
     .action(async (id: string, flags: { namespace?: string; json?: boolean }) => {
       const namespace = resolveNamespace(flags.namespace, context.env)
-      const { memory } = await context.open({ readsOnly: true })
+      const { memory } = await context.open({ readsOnly: true, brief: true })
       const chain = await memory.history(namespace, id)
       if (chain.length === 0) throw missingMemory(id, namespace)
       if (flags.json === true) {

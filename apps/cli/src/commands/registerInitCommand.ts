@@ -16,7 +16,7 @@ export function registerInitCommand(program: Command, context: CommandContext): 
     .description('create or migrate the store; prints where it is and which embedder it records')
     .option('--json', 'print the result as JSON')
     .action(async (flags: { json?: boolean }) => {
-      const opened = await context.open({ migrate: true, announce: false })
+      const opened = await context.open({ migrate: true, announce: false, brief: true })
       const recorded = await opened.store.recordedEmbedder()
       if (flags.json === true) {
         writeJson<InitJson>(context.io, {

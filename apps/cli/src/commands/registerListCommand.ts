@@ -78,7 +78,7 @@ export function registerListCommand(program: Command, context: CommandContext): 
       // One row more than the page says whether there is a next one.
       const options: ListOptions = { filter, limit: flags.limit + 1, offset }
       if (flags.orderBy !== undefined) options.orderBy = flags.orderBy
-      const { memory, store } = await context.open({ readsOnly: true })
+      const { memory, store } = await context.open({ readsOnly: true, brief: true })
       const rows = await memory.list(namespace, options)
       const total = await store.countMemories(namespace, filter)
       const memories = rows.slice(0, flags.limit)

@@ -68,7 +68,7 @@ export function registerRememberCommand(program: Command, context: CommandContex
       if (tags !== undefined) input.tags = tags
       if (flags.importance !== undefined) input.importance = flags.importance
       if (flags.validFrom !== undefined) input.validFrom = flags.validFrom
-      const { memory } = await context.open()
+      const { memory } = await context.open({ brief: true })
       const result =
         flags.supersedes === undefined
           ? await memory.remember(namespace, input)

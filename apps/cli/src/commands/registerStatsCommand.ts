@@ -25,7 +25,7 @@ export function registerStatsCommand(program: Command, context: CommandContext):
         flags.namespace === undefined && context.env.AGENT_MEMORY_NAMESPACE === undefined
           ? undefined
           : resolveNamespace(flags.namespace, context.env)
-      const { store, storeDescription, servedBy } = await context.open({ readsOnly: true })
+      const { store, storeDescription, servedBy } = await context.open({ readsOnly: true, brief: true })
       const [namespaces, recorded, tableBytes, queue] = await Promise.all([
         store.stats(namespace),
         store.recordedEmbedder(),

@@ -1,7 +1,11 @@
 import { LockedError, StoreError } from '@agent-memory/core'
 import { connectEmbeddedStore, type LockOwner } from '@agent-memory/store-pgvector/connect'
 import { CliFailure } from '../cli/CliFailure.js'
+import { compileWasmInBaselineTier } from './compileWasmInBaselineTier.js'
 import type { OpenedStore, OpenStoreOptions } from './openStore.js'
+
+/** `shared_buffers` of a store a brief command opens itself (`OpenOptions.brief`). */
+const BRIEF_SHARED_BUFFERS = '16MB'
 
 /** How long a command waits for a data directory's holder to start serving it (it may be booting). */
 const WAIT_FOR_SERVER_MS = 3_000
@@ -49,6 +53,7 @@ export async function openEmbedded(dataDir: string, options: OpenStoreOptions): 
   const served = await connect(dataDir, options)
   if (served !== undefined) return served
   const model = options.model === undefined ? {} : { model: options.model }
+  if (options.brief === true) compileWasmInBaselineTier()
   // Loaded only when nobody serves the directory: the served path above needs none of it.
   const { openEmbeddedStore } = await import('@agent-memory/store-pgvector')
   const open = () =>
@@ -61,6 +66,8 @@ export async function openEmbedded(dataDir: string, options: OpenStoreOptions): 
       // processes that stay up and serve (mcp, serve, ui) and the demo, not in a command that
       // searches once.
       inProcessSearch: options.serve === true || options.searchesOften === true,
+      // A brief command reads each page about once: a small buffer pool boots faster.
+      ...(options.brief === true ? { sharedBuffers: BRIEF_SHARED_BUFFERS } : {}),
       ...(options.readsOnly === true ? { whenNotWritable: 'read-only' as const } : {}),
       ...model,
       ...(options.serve === true
@@ -81,6 +88,10 @@ export async function openEmbedded(dataDir: string, options: OpenStoreOptions): 
     try {
       const store = await open()
       if (serving) options.log?.(`store server: serving ${dataDir} to other local processes`)
+      if (options.brief === true)
+        options.log?.(
+          `brief command: PGlite booted with shared_buffers ${BRIEF_SHARED_BUFFERS} and its wasm compiled in the baseline tier`,
+        )
       const readOnly = store.readOnly ? ' (read-only snapshot: the directory is not writable)' : ''
       return {
         store,

@@ -31,6 +31,7 @@ export async function openMemory(config: CliConfig, options: OpenMemoryOptions =
     ...(options.migrate === undefined ? {} : { migrate: options.migrate }),
     ...(options.serve === undefined ? {} : { serve: options.serve }),
     ...(options.searchesOften === undefined ? {} : { searchesOften: options.searchesOften }),
+    ...(options.brief === undefined ? {} : { brief: options.brief }),
     ...(config.debug && log !== undefined ? { log } : {}),
     ...(options.warn === undefined ? {} : { warn: options.warn }),
     ...(options.readsOnly === undefined ? {} : { readsOnly: options.readsOnly }),

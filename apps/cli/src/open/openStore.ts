@@ -16,6 +16,8 @@ export interface OpenStoreOptions {
   serve?: boolean
   /** Embedded: searches many times (see `OpenOptions.searchesOften`): in-process indexes pay off. */
   searchesOften?: boolean
+  /** Embedded: a command that runs a few statements and exits (see `OpenOptions.brief`). */
+  brief?: boolean
   /** Diagnostics (which way the store was reached), printed under --debug. */
   log?: (line: string) => void
   /** Problems that do not stop the command (the store could not be served). */

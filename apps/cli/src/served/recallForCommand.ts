@@ -56,6 +56,6 @@ export async function recallForCommand(
       return served.result
     }
   }
-  const { memory } = await context.open({ readsOnly: true })
+  const { memory } = await context.open({ readsOnly: true, brief: true })
   return await memory.recall(namespace, query, options)
 }
