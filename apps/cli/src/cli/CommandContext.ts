@@ -21,8 +21,9 @@ export interface OpenOptions {
   searchesOften?: boolean
   /**
    * Embedded: the command runs a few statements and exits (init, remember, search, list, get,
-   * forget, history, stats), so the store it opens itself compiles PGlite's wasm for a quick start
-   * rather than for a long run (`compileWasmInBaselineTier`).
+   * forget, history, stats), so the store it opens itself boots for a quick start rather than a
+   * long run: a 16 MB buffer pool, and PGlite's wasm compiled in the baseline tier only
+   * (`compileWasmInBaselineTier`).
    */
   brief?: boolean
 }
