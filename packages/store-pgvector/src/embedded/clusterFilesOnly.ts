@@ -43,12 +43,6 @@ export function clusterFilesOnly(tarball: Uint8Array): Uint8Array | undefined {
     if (isClusterFile(prefix === '' ? name : `${prefix}/${name}`)) kept.push(tarball.subarray(offset, end))
     offset = end
   }
-  kept.push(new Uint8Array(2 * BLOCK))
-  const out = new Uint8Array(kept.reduce((sum, part) => sum + part.length, 0))
-  let at = 0
-  for (const part of kept) {
-    out.set(part, at)
-    at += part.length
-  }
-  return out
+  // Two zero blocks end a tarball.
+  return Buffer.concat([...kept, new Uint8Array(2 * BLOCK)])
 }
