@@ -1,18 +1,7 @@
+import { isClusterFile } from './isClusterFile.js'
+
 const BLOCK = 512
 const decoder = new TextDecoder()
-
-/** A top-level name PostgreSQL keeps in its data directory (the store's lock and socket are not). */
-function isClusterFile(path: string): boolean {
-  const top = path.replace(/^\/+/, '').split('/')[0] ?? ''
-  return (
-    top === 'PG_VERSION' ||
-    top === 'base' ||
-    top === 'global' ||
-    top.startsWith('pg_') ||
-    top.startsWith('postgresql.') ||
-    top.startsWith('postmaster.')
-  )
-}
 
 function field(header: Uint8Array, start: number, end: number): string {
   const bytes = header.subarray(start, end)

@@ -13,7 +13,14 @@ async function freshServedStore(): Promise<{ store: PgVectorStore; dataDir: stri
   // Short: a Unix socket path has to fit in 107 bytes.
   const dataDir = mkdtempSync(join(tmpdir(), 'am-tpl-'))
   dirs.push(dataDir)
-  const store = await openEmbeddedStore({ dataDir, dimensions: dims, handleSignals: false, serve: {} })
+  const store = await openEmbeddedStore({
+    dataDir,
+    dimensions: dims,
+    handleSignals: false,
+    serve: {},
+    // The in-process copy alone: the machine's would serve every open here.
+    clusterCache: false,
+  })
   stores.push(store)
   return { store, dataDir }
 }
