@@ -31,7 +31,8 @@ const QUERY = 'which topics does the user like'
 /**
  * W8: the `agent-memory` command as a person feels it, each row beside its floor measured in the
  * same run: `--version` and `--help` against `node -e ''`; a cold `search` (boots PGlite itself)
- * against the same recall called in-process on an open store; `ingest` of small Markdown files
+ * against the same recall called in-process on an open store; `init` of a new data directory against
+ * the machine's first (initdb in wasm, before the pristine cluster is filed); `ingest` of small Markdown files
  * and its unchanged re-run against the library's `rememberMany` of the same texts; a repeated
  * `search` through a running `agent-memory serve` against the cold one. Offline embedder.
  */
@@ -61,9 +62,9 @@ export async function runCliWorkload(ctx: BenchContext): Promise<WorkloadOutcome
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' }
   for (const key of ['DATABASE_URL', 'OPENROUTER_API_KEY', 'AGENT_MEMORY_DATA_DIR', 'AGENT_MEMORY_NAMESPACE'])
     delete env[key]
-  const wall = (command: string[], label: string): number => {
+  const wall = (command: string[], label: string, extraEnv: NodeJS.ProcessEnv = {}): number => {
     const started = process.hrtime.bigint()
-    const result = spawnSync(process.execPath, command, { env, encoding: 'utf8' })
+    const result = spawnSync(process.execPath, command, { env: { ...env, ...extraEnv }, encoding: 'utf8' })
     const ms = Number(process.hrtime.bigint() - started) / 1e6
     if (result.status !== 0)
       throw new Error(`${label} failed (${result.status}): ${result.stderr.slice(-500)}`)
@@ -71,7 +72,7 @@ export async function runCliWorkload(ctx: BenchContext): Promise<WorkloadOutcome
   }
   const cli = (...argv: string[]) => wall([bin, ...argv, '--embedder', 'hashing'], `agent-memory ${argv[0]}`)
   const p50 = (samples: number[]) => summarizeLatencies(samples).p50
-  const repeat = (times: number, run: () => number) => Array.from({ length: times }, run)
+  const repeat = (times: number, run: (_: unknown, i: number) => number) => Array.from({ length: times }, run)
   const load = loadavg()[0]!.toFixed(2)
   let server: ChildProcess | undefined
   try {
@@ -79,6 +80,18 @@ export async function runCliWorkload(ctx: BenchContext): Promise<WorkloadOutcome
     const node = p50(repeat(runs, () => wall(['-e', ''], "node -e ''")))
     const version = p50(repeat(runs, () => wall([bin, '--version'], '--version')))
     const help = p50(repeat(runs, () => wall([bin, '--help'], '--help')))
+
+    // A new data directory: the machine's first runs initdb in wasm and files a pristine copy of
+    // the cluster (a cache of this run's own, so it starts empty); every later one loads the copy.
+    const clusterCache = { AGENT_MEMORY_CACHE_DIR: join(dir, 'cluster-cache') }
+    const init = (i: number) =>
+      wall(
+        [bin, 'init', '--data-dir', join(dir, `init-${i}`), '--embedder', 'hashing'],
+        'agent-memory init',
+        clusterCache,
+      )
+    const initFirst = init(0)
+    const initLater = p50(repeat(runs, (_, i) => init(i + 1)))
 
     // Ingest: small Markdown files, then the same run again with nothing changed.
     const notes = join(dir, 'notes')
@@ -204,6 +217,14 @@ export async function runCliWorkload(ctx: BenchContext): Promise<WorkloadOutcome
         '≤ 1.0 s at 10,000',
         `opening the embedded store alone (PGlite's wasm boot with the brief commands' 16 MB buffer pool, its file system, the migration check) takes ${s(open)} and the recall ${s(recall)} in process once warm; Node start (${s(node)}) and the CLI's imports (store, Drizzle, PGlite's JS) come on top, and a cold process's first statements also pay PGlite's first touch of each table and index (${s(Math.max(0, cold - open - recall - node))} for all of these together)`,
       ),
+      {
+        workload: 'W8',
+        metric: '`init` of a new data directory (p50)',
+        ours: s(initLater),
+        peers: `the machine's first ${s(initFirst)}, initdb in wasm (${ratio(initFirst, initLater)})`,
+        target: '— (no target; the pristine-cluster copy)',
+        met: null,
+      },
       row(
         `\`ingest\` ${files.toLocaleString('en')} .md files`,
         ingest,
