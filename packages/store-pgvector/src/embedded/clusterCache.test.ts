@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process'
-import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { InvalidArgumentError } from '@agent-memory/core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openEmbeddedStore } from '../index.js'
+import { ClusterCacheFile } from './ClusterCacheFile.js'
 import { clusterCacheDir } from './clusterCacheDir.js'
 import { pgliteVersion } from './pgliteVersion.js'
 
@@ -62,7 +63,7 @@ describe('the machine keeps one pristine cluster for every later fresh store', {
     expect(version).toMatch(/^\d+\.\d+\.\d+/)
   })
 
-  it('files the first initdb owner-only, and the next process loads it holding none of the first store', async () => {
+  it('files the first initdb owner-only; later processes load it, and one that will not boot is replaced', async () => {
     const cacheDir = join(temporary('am-cc-'), 'cache')
     const first = await openInChild(temporary('am-c1-'), cacheDir)
     const copy = join(cacheDir, `pglite-${version}-cluster.tar`)
@@ -80,26 +81,46 @@ describe('the machine keeps one pristine cluster for every later fresh store', {
     expect(readdirSync(secondDir)).not.toContain('agent-memory.lock')
     const again = await openInChild(secondDir, cacheDir)
     expect(again.before).toEqual(['m0'])
-  })
-
-  it('never loads a copy others may write, and replaces one that will not boot', async () => {
-    const cacheDir = join(temporary('am-cc-'), 'cache')
-    const filed = await openInChild(temporary('am-c3-'), cacheDir)
-    const copy = join(cacheDir, `pglite-${version}-cluster.tar`)
-
-    chmodSync(copy, 0o666)
-    const shared = await openInChild(temporary('am-c4-'), cacheDir)
-    expect(shared.systemIdentifier).not.toBe(filed.systemIdentifier)
 
     // A well-formed tarball whose cluster is no cluster: the boot fails, initdb takes over in
     // the same directory, and a good copy replaces the bad one.
     writeFileSync(copy, tarOf('PG_VERSION', '99\n'), { mode: 0o600 })
-    chmodSync(copy, 0o600)
-    const repaired = await openInChild(temporary('am-c5-'), cacheDir)
+    const repaired = await openInChild(temporary('am-c3-'), cacheDir)
+    expect(repaired.systemIdentifier).not.toBe(first.systemIdentifier)
     expect(repaired.before).toEqual([])
     expect(statSync(copy).size).toBeGreaterThan(1_000_000)
-    const next = await openInChild(temporary('am-c6-'), cacheDir)
+    const next = await openInChild(temporary('am-c4-'), cacheDir)
     expect(next.systemIdentifier).toBe(repaired.systemIdentifier)
+  })
+
+  it('reads only a plain cluster tarball of this user that no one else may write', async () => {
+    const dir = join(temporary('am-cf-'), 'cache')
+    const file = new ClusterCacheFile(dir, '0.0.0-test')
+    const cluster = tarOf('PG_VERSION', '17\n')
+    expect(await file.read()).toBeUndefined()
+    expect(await file.write(cluster)).toBe(true)
+    expect(Buffer.from((await file.read()) ?? [])).toEqual(cluster)
+
+    chmodSync(file.path, 0o666)
+    expect(await file.read()).toBeUndefined()
+    chmodSync(file.path, 0o600)
+    chmodSync(dir, 0o777)
+    expect(await file.read()).toBeUndefined()
+    expect(await file.write(cluster)).toBe(false)
+    chmodSync(dir, 0o700)
+
+    // A link to a good copy is not read (a link could point anywhere).
+    const linked = new ClusterCacheFile(dir, '0.0.0-link')
+    symlinkSync(file.path, linked.path)
+    expect(await linked.read()).toBeUndefined()
+
+    // Not a tarball, or one carrying more than the cluster's files (a store's lock).
+    writeFileSync(file.path, 'not a tarball', { mode: 0o600 })
+    expect(await file.read()).toBeUndefined()
+    writeFileSync(file.path, Buffer.concat([tarOf('agent-memory.lock', '{}').subarray(0, 1024), cluster]), {
+      mode: 0o600,
+    })
+    expect(await file.read()).toBeUndefined()
   })
 
   it('takes its place from AGENT_MEMORY_CACHE_DIR, else the platform cache directory', () => {
