@@ -41,7 +41,7 @@ export class ClusterCacheFile {
         if (!file.isFile() || !trusted(file) || file.size > MAX_BYTES) return undefined
         const bytes = new Uint8Array(await handle.readFile())
         // Only what this class writes: a tarball of the cluster's files, nothing filtered out.
-        return clusterFilesOnly(bytes)?.length === bytes.length ? bytes : undefined
+        return clusterFilesOnly(bytes) === bytes ? bytes : undefined
       } finally {
         await handle.close()
       }
