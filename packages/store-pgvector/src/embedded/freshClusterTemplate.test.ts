@@ -1,9 +1,9 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import pg from 'pg'
+import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { openEmbeddedStore, type PgVectorStore, storeSocketPath } from '../index.js'
+import { servedSystemIdentifier } from '../__fixtures__/servedSystemIdentifier.js'
+import { openEmbeddedStore, type PgVectorStore } from '../index.js'
 
 const dims = 4
 const dirs: string[] = []
@@ -25,21 +25,6 @@ async function freshServedStore(): Promise<{ store: PgVectorStore; dataDir: stri
   return { store, dataDir }
 }
 
-/** pg_control's system identifier: initdb draws a new one; a copy of a cluster keeps its source's. */
-async function systemIdentifier(dataDir: string): Promise<string> {
-  const raw = new pg.Client({ host: dirname(storeSocketPath(dataDir)), port: 5432, user: 'postgres' })
-  raw.on('error', () => undefined)
-  await raw.connect()
-  try {
-    const { rows } = await raw.query<{ id: string }>(
-      'SELECT system_identifier::text AS id FROM pg_control_system()',
-    )
-    return rows[0]!.id
-  } finally {
-    await raw.end()
-  }
-}
-
 // Alone in its file: vitest gives each file its own module state, so no other open came first.
 describe('fresh clusters after the second come from a pristine copy (no initdb)', {
   timeout: 300_000,
@@ -56,7 +41,7 @@ describe('fresh clusters after the second come from a pristine copy (no initdb)'
     await second.store.upsert('ns', [{ ...write, embedding: Float32Array.from([1, 0, 0, 0]) }])
     const third = await freshServedStore()
 
-    const [a, b, c] = await Promise.all([first, second, third].map((s) => systemIdentifier(s.dataDir)))
+    const [a, b, c] = await Promise.all([first, second, third].map((s) => servedSystemIdentifier(s.dataDir)))
     expect(a).not.toBe(b)
     expect(c).toBe(b)
     // Migrated, empty and writable like any fresh store; the second's memory is not in it.

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import pg from 'pg'
+import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { openEmbeddedStore, type PgVectorStore, storeSocketPath } from '../index.js'
+import { servedSystemIdentifier } from '../__fixtures__/servedSystemIdentifier.js'
+import { openEmbeddedStore, type PgVectorStore } from '../index.js'
 import { pgliteVersion } from './pgliteVersion.js'
 
 const dirs: string[] = []
@@ -27,17 +27,7 @@ async function freshIdentifier(cacheDir: string): Promise<string> {
     clusterCache: cacheDir,
   })
   stores.push(store)
-  const raw = new pg.Client({ host: dirname(storeSocketPath(dataDir)), port: 5432, user: 'postgres' })
-  raw.on('error', () => undefined)
-  await raw.connect()
-  try {
-    const { rows } = await raw.query<{ id: string }>(
-      'SELECT system_identifier::text AS id FROM pg_control_system()',
-    )
-    return rows[0]!.id
-  } finally {
-    await raw.end()
-  }
+  return servedSystemIdentifier(dataDir)
 }
 
 // Alone in its file: vitest gives each file its own module state, so no other open came first.
