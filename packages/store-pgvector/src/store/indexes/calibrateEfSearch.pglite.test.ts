@@ -136,7 +136,12 @@ describe('ef_search calibrated per namespace index (calibrateEfSearch → regist
 
   it('a search sends its knobs with its BEGIN, not as a statement of its own', async () => {
     const capturing = new CapturingExecutor(new PgliteExecutor(db, { ownsDb: false }))
-    const searching = createStoreContext(capturing, { dimensions: dims, exactSearchMaxRows: threshold })
+    // No recall sampling: a sampled search adds an exact read of its own, 1 % of the time.
+    const searching = createStoreContext(capturing, {
+      dimensions: dims,
+      exactSearchMaxRows: threshold,
+      recallSampleRate: 0,
+    })
     const [query] = clusteredVectors(1, dims, seededRandom(5), 6)
     const knobs = {
       access: 'read',
