@@ -8,6 +8,7 @@ import { createZipfText } from './createZipfText.js'
 import { exactTopK } from './exactTopK.js'
 import { exactTopKMany } from './exactTopKMany.js'
 import { generateClusteredVectors } from './generateClusteredVectors.js'
+import { measureAlternating } from './measureAlternating.js'
 import { parseArgs } from './parseArgs.js'
 import { percentile } from './percentile.js'
 import { recallAtK } from './recallAtK.js'
@@ -128,6 +129,27 @@ describe('percentile and summarizeLatencies', () => {
   it('summarises unsorted samples', () => {
     const summary = summarizeLatencies([5, 1, 4, 2, 3])
     expect(summary).toMatchObject({ n: 5, p50: 3, p99: 5, max: 5, mean: 3 })
+  })
+})
+
+describe('measureAlternating', () => {
+  it('runs every call once per index, rotating which goes first, and times only after the warm-up', async () => {
+    const order: string[] = []
+    const call = (name: string) => async (i: number) => {
+      order.push(`${name}${i}`)
+    }
+    const [a, b, c] = await measureAlternating([call('a'), call('b'), call('c')], {
+      warmup: 1,
+      iterations: 3,
+    })
+    expect(order).toEqual(['a0', 'b0', 'c0', 'b1', 'c1', 'a1', 'c2', 'a2', 'b2', 'a3', 'b3', 'c3'])
+    expect([a!.n, b!.n, c!.n]).toEqual([3, 3, 3])
+  })
+  it('gives each call its own latencies', async () => {
+    const wait = (ms: number) => () => new Promise<void>((resolve) => setTimeout(resolve, ms))
+    const [slow, fast] = await measureAlternating([wait(30), wait(0)], { warmup: 0, iterations: 3 })
+    expect(slow!.p50).toBeGreaterThanOrEqual(25)
+    expect(fast!.p50).toBeLessThan(slow!.p50)
   })
 })
 
