@@ -8,9 +8,9 @@ import {
 } from '@agent-memory/store-pgvector'
 import { PGlite } from '@electric-sql/pglite'
 import { vector } from '@electric-sql/pglite-pgvector'
-import pg from 'pg'
 import { summarizeLatencies } from '../harness/summarizeLatencies.js'
 import { createScratchDatabase } from '../pg/createScratchDatabase.js'
+import { loggedPool } from '../pg/loggedPool.js'
 import type { KeywordLegRun } from '../report/BenchReport.js'
 import { bm25ReferenceRankings } from './bm25ReferenceRankings.js'
 import { type KeywordLegResult, keywordLeg } from './keywordLeg.js'
@@ -106,8 +106,7 @@ export async function runKeywordLeg(
       'Postgres: SQL BM25',
       async () => {
         const db = await createScratchDatabase(databaseUrl, `agent_memory_bench_${process.pid}_keyword_leg`)
-        const pool = new pg.Pool({ connectionString: db.url, max: 4 })
-        pool.on('error', () => undefined)
+        const pool = loggedPool({ connectionString: db.url, max: 4 })
         const statements = new StatementLog()
         recordPoolStatements(pool, statements)
         await migrate(pool, { dimensions, annIndex: false })

@@ -1,7 +1,7 @@
 import { createPgVectorStore } from '@agent-memory/store-pgvector'
-import pg from 'pg'
 import type { LocomoBackend } from '../locomo/LocomoBackend.js'
 import { createScratchDatabase } from '../pg/createScratchDatabase.js'
+import { loggedPool } from '../pg/loggedPool.js'
 
 /** Native Postgres: a scratch database per store (migrated on open), dropped on close. */
 export function postgresBackend(databaseUrl: string, model: string): LocomoBackend {
@@ -9,8 +9,7 @@ export function postgresBackend(databaseUrl: string, model: string): LocomoBacke
     name: 'Postgres',
     open: async (tag, dimensions) => {
       const db = await createScratchDatabase(databaseUrl, `agent_memory_bench_${process.pid}_${tag}`)
-      const pool = new pg.Pool({ connectionString: db.url, max: 4 })
-      pool.on('error', () => undefined)
+      const pool = loggedPool({ connectionString: db.url, max: 4 })
       const store = await createPgVectorStore({ pool, dimensions, model, migrate: true })
       return {
         store,

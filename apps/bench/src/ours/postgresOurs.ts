@@ -4,9 +4,10 @@ import {
   PGVECTOR_STORE_DEFAULTS,
   type PgVectorStore,
 } from '@agent-memory/store-pgvector'
-import pg from 'pg'
+import type pg from 'pg'
 import type { RawRow } from '../pg/copyRowsBinary.js'
 import { createScratchDatabase, type ScratchDatabase } from '../pg/createScratchDatabase.js'
+import { loggedPool } from '../pg/loggedPool.js'
 import { settleTable } from '../pg/settleTable.js'
 import type { OursIngest } from '../workloads/OursIngest.js'
 import type { OursSearchFactory, OursSearchTarget } from '../workloads/OursSearchTarget.js'
@@ -32,7 +33,7 @@ interface Opened {
 async function open(options: PostgresOursOptions, name: string, annIndex: boolean): Promise<Opened> {
   const db = await createScratchDatabase(options.databaseUrl, `agent_memory_bench_${process.pid}_${name}`)
   // Same session settings as the raw baselines' pool; maintenance memory lets HNSW build in RAM.
-  const pool = new pg.Pool({
+  const pool = loggedPool({
     connectionString: db.url,
     max: 4,
     options: '-c synchronous_commit=off -c maintenance_work_mem=2GB',

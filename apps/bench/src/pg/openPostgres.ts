@@ -1,4 +1,5 @@
-import pg from 'pg'
+import type pg from 'pg'
+import { loggedPool } from './loggedPool.js'
 
 /**
  * A pool on `DATABASE_URL` whose sessions resolve unqualified names in `schema` first (then
@@ -12,11 +13,9 @@ export function openPostgres(
   /** More `-c name=value` settings for every session (e.g. a build's maintenance_work_mem). */
   settings = '',
 ): pg.Pool {
-  const pool = new pg.Pool({
+  return loggedPool({
     connectionString: databaseUrl,
     max,
     options: `-c search_path=${schema},public -c synchronous_commit=off${settings ? ` ${settings}` : ''}`,
   })
-  pool.on('error', (error) => console.error(`[bench] idle Postgres client error: ${error.message}`))
-  return pool
 }

@@ -2,9 +2,9 @@ import { createMemory, type MemoryInput, type MemoryWrite, type Store } from '@a
 import { createOpenRouterEmbedder } from '@agent-memory/embedder-openrouter'
 import { createPgVectorStore, migrate } from '@agent-memory/store-pgvector'
 import { startFakeEmbeddingsServer } from '@agent-memory/testkit'
-import pg from 'pg'
 import { timeIt } from '../harness/timeIt.js'
 import { createScratchDatabase } from '../pg/createScratchDatabase.js'
+import { loggedPool } from '../pg/loggedPool.js'
 import { formatNumber } from '../report/formatNumber.js'
 import type { BenchContext } from './BenchContext.js'
 import type { WorkloadOutcome } from './WorkloadOutcome.js'
@@ -29,12 +29,12 @@ export async function runEndToEndIngestWorkload(ctx: BenchContext): Promise<Work
   }))
   const server = await startFakeEmbeddingsServer({ dimensions: ctx.data.dimensions })
   const db = await createScratchDatabase(ctx.databaseUrl!, `agent_memory_bench_${process.pid}_w1b`)
-  const pool = new pg.Pool({ connectionString: db.url, max: 4, options: '-c synchronous_commit=off' })
+  const pool = loggedPool({ connectionString: db.url, max: 4, options: '-c synchronous_commit=off' })
   const replayDb = await createScratchDatabase(
     ctx.databaseUrl!,
     `agent_memory_bench_${process.pid}_w1b_store`,
   )
-  const replayPool = new pg.Pool({
+  const replayPool = loggedPool({
     connectionString: replayDb.url,
     max: 4,
     options: '-c synchronous_commit=off',

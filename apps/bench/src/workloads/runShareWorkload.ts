@@ -16,6 +16,7 @@ import { copyIntoLangChainTable } from '../peers/copyIntoLangChainTable.js'
 import { openLangChainPeer } from '../peers/openLangChainPeer.js'
 import { rowOfLangChainId } from '../peers/rowOfLangChainId.js'
 import { createScratchDatabase } from '../pg/createScratchDatabase.js'
+import { loggedPool } from '../pg/loggedPool.js'
 import { settleTable } from '../pg/settleTable.js'
 import { type StatCounters, statCounters } from '../pg/statCounters.js'
 import type { ReportTable, SummaryRow } from '../report/BenchReport.js'
@@ -165,7 +166,7 @@ export async function runShareWorkload(ctx: BenchContext): Promise<WorkloadOutco
   const guardOf = new Map<string, string>()
   // Ours: a scratch database, loaded without any HNSW, then the indexes the sizes call for.
   const db = await createScratchDatabase(ctx.databaseUrl!, `agent_memory_bench_${process.pid}_w10`)
-  const oursPool = new pg.Pool({
+  const oursPool = loggedPool({
     connectionString: db.url,
     max: 1,
     options: '-c synchronous_commit=off -c maintenance_work_mem=1GB',
