@@ -42,6 +42,8 @@ async function plainCommit(client: pg.PoolClient): Promise<void> {
 }
 
 /** node-postgres pool executor: one checked-out client per transaction, released on every path. */
+const ignoreLateError = () => undefined
+
 export class PoolExecutor implements Executor {
   readonly kind = 'postgres' as const
   readonly schema: string | undefined
@@ -222,6 +224,10 @@ export class PoolExecutor implements Executor {
     this.#closed = true
     this.#pool.off('connect', this.#onConnect)
     if (this.#options.ownsPool) {
+      // pool.end() resolves once it has asked its clients to close, not once they have: the server
+      // ending a session still closing (a forced DROP DATABASE, a restart) then errors on this
+      // pool, which would crash the process without a listener. Nothing else uses the pool.
+      this.#pool.on('error', ignoreLateError)
       await this.#pool.end()
     }
     this.#pool.off('error', this.#onError)
