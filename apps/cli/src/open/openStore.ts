@@ -1,6 +1,5 @@
 import { DimensionMismatchError, StoreError } from '@agent-memory/core'
 import type { PgVectorStore } from '@agent-memory/store-pgvector'
-import pg from 'pg'
 import { CliFailure } from '../cli/CliFailure.js'
 import type { StoreTarget } from '../config/CliConfig.js'
 import { redactUrl } from '../config/redactUrl.js'
@@ -111,7 +110,11 @@ export async function openStore(target: StoreTarget, options: OpenStoreOptions):
       throw DimensionMismatchError.isInstance(error) ? explainMismatch(error) : error
     })
   }
-  const { createPgVectorStore, migrate } = await import('@agent-memory/store-pgvector')
+  // Loaded here, not at the top: the embedded path (most runs) never needs node-postgres.
+  const [{ createPgVectorStore, migrate }, { default: pg }] = await Promise.all([
+    import('@agent-memory/store-pgvector'),
+    import('pg'),
+  ])
   const pool = new pg.Pool({ connectionString: target.url, max: 4, connectionTimeoutMillis: 10_000 })
   // Errors of idle clients must not crash the CLI before the store installs its own listener.
   pool.on('error', () => undefined)

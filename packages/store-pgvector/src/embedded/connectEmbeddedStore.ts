@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { dirname } from 'node:path'
-import pg from 'pg'
+import { loadPg } from '../sql/loadPg.js'
 import { PoolExecutor } from '../sql/PoolExecutor.js'
 import { PgVectorStore } from '../store/PgVectorStore.js'
 import { DataDirLock, type LockOwner } from './DataDirLock.js'
@@ -41,7 +41,7 @@ export async function connectEmbeddedStore(
 ): Promise<ConnectedEmbeddedStore | undefined> {
   const socketPath = storeSocketPath(options.dataDir)
   if (!existsSync(socketPath)) return undefined
-  const pool = new pg.Pool({
+  const pool = new (await loadPg()).Pool({
     host: dirname(socketPath),
     port: 5432,
     user: 'postgres',

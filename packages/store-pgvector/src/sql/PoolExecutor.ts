@@ -2,7 +2,6 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { StoreError } from '@agent-memory/core'
 import type pg from 'pg'
-import { from as copyFrom } from 'pg-copy-streams'
 import { checkSchemaName } from './checkSchemaName.js'
 import type { Executor } from './Executor.js'
 import { mapDatabaseError } from './mapDatabaseError.js'
@@ -103,6 +102,8 @@ export class PoolExecutor implements Executor {
     return {
       query,
       async copyIn(copyStatement: string, payload: Iterable<Buffer>) {
+        // Loaded on the first COPY, not with the store: most processes never bulk-load.
+        const { from: copyFrom } = await import('pg-copy-streams')
         const stream = client.query(copyFrom(copyStatement))
         await pipeline(Readable.from(payload), stream)
       },

@@ -1,7 +1,8 @@
 import { InvalidArgumentError } from '@agent-memory/core'
-import pg from 'pg'
+import type pg from 'pg'
 import { migrateWith } from '../migrate/migrate.js'
 import type { Executor } from '../sql/Executor.js'
+import { loadPg } from '../sql/loadPg.js'
 import { PgliteExecutor } from '../sql/PgliteExecutor.js'
 import { PoolExecutor } from '../sql/PoolExecutor.js'
 import type { ReadReplicaOptions } from '../sql/ReadReplicaOptions.js'
@@ -58,7 +59,7 @@ export async function createPgVectorStore(options: CreatePgVectorStoreOptions): 
   const schema = options.schema === undefined ? {} : { schema: options.schema }
   let executor: Executor
   if (options.connectionString !== undefined) {
-    const pool = new pg.Pool({
+    const pool = new (await loadPg()).Pool({
       connectionString: options.connectionString,
       max: options.maxConnections ?? PGVECTOR_STORE_DEFAULTS.maxConnections,
     })
@@ -76,7 +77,7 @@ export async function createPgVectorStore(options: CreatePgVectorStoreOptions): 
     })
   }
   if (options.readPool !== undefined || options.readConnectionString !== undefined) {
-    executor = withReadReplica(executor, options)
+    executor = await withReadReplica(executor, options)
   }
   try {
     if (options.migrate ?? PGVECTOR_STORE_DEFAULTS.migrate)

@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from '@agent-memory/core'
-import pg from 'pg'
 import type { Executor } from '../sql/Executor.js'
+import { loadPg } from '../sql/loadPg.js'
 import { PoolExecutor } from '../sql/PoolExecutor.js'
 import { ReplicaMonitor } from '../sql/ReplicaMonitor.js'
 import { ReplicatedExecutor } from '../sql/ReplicatedExecutor.js'
@@ -18,8 +18,14 @@ function nonNegative(name: string, value: number | undefined, fallback: number):
   return value
 }
 
-/** Puts a read replica (`readPool` or `readConnectionString`) beside the primary's executor. */
-export function withReadReplica(primary: Executor, options: CreatePgVectorStoreOptions): Executor {
+/**
+ * Puts a read replica (`readPool` or `readConnectionString`) beside the primary's executor.
+ * node-postgres is loaded only to make the replica's own pool: an embedded store never loads it.
+ */
+export async function withReadReplica(
+  primary: Executor,
+  options: CreatePgVectorStoreOptions,
+): Promise<Executor> {
   if (options.readPool !== undefined && options.readConnectionString !== undefined) {
     throw new InvalidArgumentError('readPool', 'pass at most one of readPool or readConnectionString')
   }
@@ -43,7 +49,7 @@ export function withReadReplica(primary: Executor, options: CreatePgVectorStoreO
     options.readPool !== undefined
       ? toExecutor(options.readPool, common)
       : new PoolExecutor(
-          new pg.Pool({
+          new (await loadPg()).Pool({
             connectionString: options.readConnectionString,
             max: options.maxConnections ?? 10,
             connectionTimeoutMillis: REPLICA_CONNECT_TIMEOUT_MS,
