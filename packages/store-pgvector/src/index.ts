@@ -14,7 +14,9 @@ export { StoreSocketServer, type StoreSocketServerOptions } from './embedded/Sto
 export { storeSocketPath } from './embedded/storeSocketPath.js'
 export { type MigrateOptions, migrate } from './migrate/migrate.js'
 export { migrationsFolder } from './migrate/migrationsFolder.js'
-export { chunks, DEFAULT_DIMENSIONS, memories, storeMeta, tsvector } from './schema/index.js'
+// The Drizzle tables are `@agent-memory/store-pgvector/schema`: importing them loads drizzle-orm's
+// pg-core, which a store that only runs its own SQL never needs.
+export { DEFAULT_DIMENSIONS } from './schema/DEFAULT_DIMENSIONS.js'
 export type { ReadReplicaOptions } from './sql/ReadReplicaOptions.js'
 export type { ReadRoutingStats } from './sql/ReadRoutingStats.js'
 export type { DatabaseHandle } from './sql/toExecutor.js'

@@ -1,5 +1,6 @@
 import { foreignKey, integer, pgTable, primaryKey, text, vector } from 'drizzle-orm/pg-core'
-import { DEFAULT_DIMENSIONS, memories } from './memories.js'
+import { DEFAULT_DIMENSIONS } from './DEFAULT_DIMENSIONS.js'
+import { memories } from './memories.js'
 
 /** Per-segment vectors of long memories; they go with their memory (cascading delete). */
 export const chunks = pgTable(

@@ -11,10 +11,8 @@ import {
   timestamp,
   vector,
 } from 'drizzle-orm/pg-core'
+import { DEFAULT_DIMENSIONS } from './DEFAULT_DIMENSIONS.js'
 import { tsvector } from './tsvector.js'
-
-/** The default embedding width; `migrate({ dimensions })` retypes the vector columns for another one. */
-export const DEFAULT_DIMENSIONS = 1536
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
