@@ -67,6 +67,12 @@ JSON
   echo "check-pack: $name ok ($exports exports, $(du -k "$(tarball "$p")" | cut -f1) KB tarball)"
 done
 
+# The store's Drizzle tables come from their own entry (the main one never loads drizzle's pg-core).
+(cd "$work/try-store-pgvector" && node --input-type=module -e "
+const { memories, chunks } = await import('@agent-memory/store-pgvector/schema')
+if (memories === undefined || chunks === undefined) throw new Error('no tables')") ||
+  { echo "check-pack: @agent-memory/store-pgvector/schema does not export the Drizzle tables" >&2; exit 1; }
+
 # Install only what you use: the optional SDKs and PGlite stay out unless asked for.
 for unwanted in "try-tool-memory-search/node_modules/@modelcontextprotocol" "try-tool-memory-search/node_modules/ai" \
   "try-store-pgvector/node_modules/@electric-sql"; do
