@@ -76,10 +76,11 @@ export async function createPgVectorStore(options: CreatePgVectorStoreOptions): 
       ...(onConnectionError === undefined ? {} : { onConnectionError }),
     })
   }
-  if (options.readPool !== undefined || options.readConnectionString !== undefined) {
-    executor = await withReadReplica(executor, options)
-  }
   try {
+    // Inside the try: a replica refused (bad options) still closes the primary's pool made above.
+    if (options.readPool !== undefined || options.readConnectionString !== undefined) {
+      executor = await withReadReplica(executor, options)
+    }
     if (options.migrate ?? PGVECTOR_STORE_DEFAULTS.migrate)
       await migrateWith(executor, { dimensions: options.dimensions })
     // A caller's PGlite has no autovacuum either: collect statistics it never got (see PgliteExecutor).
