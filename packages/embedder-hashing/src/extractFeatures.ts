@@ -12,7 +12,9 @@ const NON_ASCII = /[^\u0000-\u007f]/
 const FEATURE_WEIGHTS = { word: 1, gram: 0.5, cjkUnigram: 0.5, cjkBigram: 1 } as const
 
 // A fixed locale: the default locale of the machine must not change the vectors.
-const segmenter = new Intl.Segmenter('und', { granularity: 'word' })
+// Made on the first non-ASCII text: building the first word segmenter loads ICU's break data
+// (~9 ms here), which a process that only ever sees ASCII never needs.
+let segmenter: Intl.Segmenter | undefined
 
 /** A hashed feature (32-bit) and its weight; repeated features are summed by the caller. */
 export type FeatureSink = (hash: number, weight: number) => void
@@ -35,6 +37,7 @@ export function extractFeatures(text: string, ngram: number, emit: FeatureSink):
     if (ngram > 0 && !CJK.test(word)) emitted += emitCharacterGrams(word, ngram, emit)
   }
   if (NON_ASCII.test(text)) {
+    segmenter ??= new Intl.Segmenter('und', { granularity: 'word' })
     for (const { segment, isWordLike } of segmenter.segment(text)) {
       if (isWordLike) onWord(segment)
       else if (NON_SPACE.test(segment)) fallback.push(segment)

@@ -1,4 +1,6 @@
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'word' })
+// Made on the first non-ASCII text: building the first word segmenter loads ICU's break data
+// (~9 ms here), which a process that only ever sees ASCII never needs.
+let segmenter: Intl.Segmenter | undefined
 
 /** Any character outside ASCII: such text goes through `Intl.Segmenter`. */
 const NON_ASCII = /[^\x00-\x7f]/
@@ -62,6 +64,7 @@ function asciiWords(text: string): string[] {
 export function segmentWords(text: string): string[] {
   if (!NON_ASCII.test(text)) return asciiWords(text)
   const words: string[] = []
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'word' })
   for (const part of segmenter.segment(text)) {
     if (part.isWordLike) words.push(part.segment.toLowerCase())
   }
