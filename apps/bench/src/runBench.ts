@@ -16,6 +16,7 @@ import { writeReport } from './report/writeReport.js'
 import type { BenchContext } from './workloads/BenchContext.js'
 import { oursWiring } from './workloads/oursWiring.js'
 import { runEndToEndIngestWorkload } from './workloads/runEndToEndIngestWorkload.js'
+import { runIndexCountWorkload } from './workloads/runIndexCountWorkload.js'
 import { runIngestWorkload } from './workloads/runIngestWorkload.js'
 import { runNamespaceWorkload } from './workloads/runNamespaceWorkload.js'
 import { runSearchWorkload } from './workloads/runSearchWorkload.js'
@@ -125,6 +126,12 @@ export async function runBench(argv: readonly string[]): Promise<number> {
       run: (c) => runNamespaceWorkload(c, ours.postgres),
     },
     { id: 'W10', title: 'Mid-size tenants (1–20% shares)', needsPostgres: true, run: runShareWorkload },
+    {
+      id: 'W11',
+      title: 'What per-namespace indexes cost the rest of the table',
+      needsPostgres: true,
+      run: runIndexCountWorkload,
+    },
     ...ours.extraWorkloads,
   ]
 
@@ -145,7 +152,7 @@ export async function runBench(argv: readonly string[]): Promise<number> {
       await pool.query(`CREATE SCHEMA ${benchSchemaName}`)
       Object.assign(environment, await postgresEnvironment(pool))
     } else {
-      log('DATABASE_URL is not set: skipping the native Postgres workloads (W1, W1b, W2, W3, W10)')
+      log('DATABASE_URL is not set: skipping the native Postgres workloads (W1, W1b, W2, W3, W10, W11)')
     }
     for (const spec of workloads) {
       if (args.only && !args.only.includes(spec.id.toUpperCase())) continue
