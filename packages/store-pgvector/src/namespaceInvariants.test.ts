@@ -52,13 +52,14 @@ const EXEMPT: Array<{ match: RegExp; reason: string }> = [
       'calibrateEfSearch (maintenance, once per index build): probes are rows of other namespaces, which the namespace index has never seen; on Citus a multi-shard sample of 100 rows, and the probes would be looked up by (namespace, id) instead of ctid',
   },
   {
-    match: /FROM memories WHERE id = wanted\.id LIMIT 1/,
+    match: /FROM agent_memory_id_owners\(/,
     reason:
       'upsert checks that a new id is not taken in another namespace (ids are unique across namespaces): the one per-write statement that spans namespaces; on Citus a multi-shard probe, or an id table distributed by id (ARCHITECTURE.md)',
   },
 ]
 
-const STORE_TABLES = /\b(memories|memory_chunks)\b/i
+// agent_memory_id_owners (migration 0006) reads `memories` inside the database: its callers count.
+const STORE_TABLES = /\b(memories|memory_chunks|agent_memory_id_owners)\b/i
 
 /** Whether a statement restricts (or, for INSERT/COPY, supplies) the namespace column. */
 function namesNamespace(text: string): boolean {

@@ -48,10 +48,10 @@ async function pgliteBackend(): Promise<Backend> {
   }
 }
 
-async function postgresBackend(): Promise<Backend> {
+async function postgresBackend(partitions?: number): Promise<Backend> {
   const database = await createTestDatabase('vecidx')
   const admin = testPool(database.url, 2)
-  await migrate(admin, { dimensions: dims })
+  await migrate(admin, { dimensions: dims, ...(partitions === undefined ? {} : { partitions }) })
   const pools: pg.Pool[] = []
   return {
     sql: async (text, params) => (await admin.query(text, params)).rows,
@@ -169,10 +169,14 @@ function describeLifecycle(name: string, backendOf: () => Promise<Backend>): voi
         String((await backend.sql('SELECT pg_get_indexdef(to_regclass($1)) AS d', [index]))[0]!.d)
       const keyed = new RegExp(`l2_normalize\\(embedding\\)\\)?::halfvec\\(${dims}\\).*halfvec_cosine_ops`)
       expect(await definition()).toMatch(keyed)
-      // What an earlier version built: the same registered name, on the vector column itself.
+      // What an earlier version built: the same registered name, on the vector column itself, on
+      // the table holding the namespace's rows (its partition, when the tables are split).
+      const [holder] = await backend.sql(
+        "SELECT tableoid::regclass::text AS name FROM memories WHERE namespace = 'big' LIMIT 1",
+      )
       await backend.sql(`DROP INDEX ${index}`)
       await backend.sql(
-        `CREATE INDEX ${index} ON memories USING hnsw (embedding vector_cosine_ops) WHERE namespace = 'big'`,
+        `CREATE INDEX ${index} ON ${String(holder!.name)} USING hnsw (embedding vector_cosine_ops) WHERE namespace = 'big'`,
       )
       expect(await definition()).not.toMatch(keyed)
       const store = await backend.open({ recallSampleRate: 0 })
@@ -300,5 +304,8 @@ function describeLifecycle(name: string, backendOf: () => Promise<Backend>): voi
 
 describeLifecycle('PGlite', pgliteBackend)
 if (requirePostgres('per-namespace HNSW indexes on PostgreSQL')) {
-  describeLifecycle('PostgreSQL', postgresBackend)
+  describeLifecycle('PostgreSQL', () => postgresBackend())
+  // Split by namespace (`migrate({ partitions })`): each index on its namespace's partition, the
+  // orphans of interrupted builds found there too.
+  describeLifecycle('PostgreSQL, partitioned by namespace', () => postgresBackend(4))
 }

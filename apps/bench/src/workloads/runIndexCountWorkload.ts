@@ -22,16 +22,22 @@ const SINK = 'sink'
 interface Side {
   db: ScratchDatabase
   pool: pg.Pool
-  store: PgVectorStore
+  /** Undefined until opened (a database whose migration failed is still dropped). */
+  store: PgVectorStore | undefined
 }
 
+/** The split layout's partitions (`migrate({ partitions })`). */
+const PARTITIONS = 32
+
 /**
- * W11: what a per-namespace index costs the statements of every other namespace. Two tables hold
- * the same rows (`tenants` namespaces of 30 rows and a small probe namespace); one gets an index for
- * each tenant from `maintainVectorIndexes` in steps, the other none. At each step a search of the
- * probe namespace (exact on both) and a one-memory write to it are timed alternately on the two, so
- * the difference is the indexes' own cost: PostgreSQL opens and locks every index of a table to plan
- * a statement on it, and checks every partial index's predicate for each row written.
+ * W11: what a per-namespace index costs the statements of every other namespace. Three databases
+ * hold the same rows (`tenants` namespaces of 30 rows, a small probe namespace): one keeps no
+ * per-namespace index; in the other two `maintainVectorIndexes` gives each tenant its own, in steps,
+ * one on a plain table, one on tables hash-partitioned by namespace. At each step a search of the
+ * probe namespace (exact on all three) and a one-memory write are timed alternately on the three, so
+ * the differences are the indexes' own cost: PostgreSQL opens and locks every index of a table to
+ * plan a statement on it and checks every partial index's predicate for each row written, and a
+ * statement on split tables is pruned to one partition before it opens any.
  */
 export async function runIndexCountWorkload(ctx: BenchContext): Promise<WorkloadOutcome> {
   const tenants = ctx.smoke ? 40 : 400
@@ -50,10 +56,13 @@ export async function runIndexCountWorkload(ctx: BenchContext): Promise<Workload
         embedding: ctx.data.row(row),
       }
     })
-  const open = async (name: string): Promise<Side> => {
+  const sides: Side[] = []
+  const open = async (name: string, partitions?: number): Promise<Side> => {
     const db = await createScratchDatabase(ctx.databaseUrl!, `agent_memory_bench_${process.pid}_${name}`)
     const pool = loggedPool({ connectionString: db.url, max: 1, options: '-c synchronous_commit=off' })
-    await migrate(pool, { dimensions })
+    const side: Side = { db, pool, store: undefined }
+    sides.push(side)
+    await migrate(pool, { dimensions, ...(partitions === undefined ? {} : { partitions }) })
     const store = await createPgVectorStore({
       pool,
       dimensions,
@@ -62,76 +71,77 @@ export async function runIndexCountWorkload(ctx: BenchContext): Promise<Workload
       recallSampleRate: 0,
       exactSearchMaxRows: EXACT_MAX,
     })
+    side.store = store
     for (let t = 0; t < tenants; t++)
       await store.upsert(tenantName(t), writes(tenantName(t), t * TENANT_ROWS, TENANT_ROWS))
     await store.upsert(PROBE, writes(PROBE, 0, 10))
     await settleTable(pool)
-    return { db, pool, store }
+    return side
   }
-  const sides: Side[] = []
   try {
     const bare = await open('w11_bare')
-    sides.push(bare)
-    const indexed = await open('w11_indexed')
-    sides.push(indexed)
+    const plain = await open('w11_plain')
+    const split = await open('w11_split', PARTITIONS)
+    const layouts = [bare, plain, split]
     let written = 0
     const search = (side: Side) => (i: number) =>
-      side.store.searchVector(PROBE, ctx.queryVectors.row(i % ctx.queryVectors.count), { limit: ctx.k })
-    const write = (side: Side) => (i: number) => side.store.upsert(SINK, writes(SINK, written + i, 1))
+      side.store!.searchVector(PROBE, ctx.queryVectors.row(i % ctx.queryVectors.count), { limit: ctx.k })
+    const write = (side: Side) => (i: number) => side.store!.upsert(SINK, writes(SINK, written + i, 1))
     const rows: Array<Array<string | number>> = []
     const summary: SummaryRow[] = []
     let built = 0
     let buildMs = 0
+    const ms = (value: number) => formatNumber(value, 2)
     for (const step of steps) {
       for (; built < step; built++) {
-        const report = await timeIt(() =>
-          indexed.store.maintainVectorIndexes({ namespace: tenantName(built) }),
-        )
-        buildMs += report.ms
+        for (const side of [plain, split]) {
+          const report = await timeIt(() =>
+            side.store!.maintainVectorIndexes({ namespace: tenantName(built) }),
+          )
+          buildMs += report.ms
+        }
       }
-      await settleTable(indexed.pool)
-      const [searchBare, searchIndexed] = await measureAlternating([search(bare), search(indexed)], {
-        warmup: 20,
-        iterations,
-      })
-      const [writeBare, writeIndexed] = await measureAlternating([write(bare), write(indexed)], {
-        warmup: 20,
-        iterations,
-      })
+      await settleTable(plain.pool)
+      await settleTable(split.pool)
+      const searched = await measureAlternating(layouts.map(search), { warmup: 20, iterations })
+      const wrote = await measureAlternating(layouts.map(write), { warmup: 20, iterations })
       written += iterations + 20
-      const planning = await Promise.all([
-        planningMs(bare.pool, dimensions),
-        planningMs(indexed.pool, dimensions),
-      ])
-      const indexes = await indexCount(indexed.pool)
+      const planning: number[] = []
+      for (const side of layouts) planning.push(await planningMs(side.pool, dimensions))
+      const indexes = await indexCount(plain.pool)
+      const [s0, s1, s2] = searched.map((summary) => summary.p50) as [number, number, number]
+      const [w0, w1, w2] = wrote.map((summary) => summary.p50) as [number, number, number]
       rows.push([
         indexes,
-        formatNumber(searchBare!.p50, 2),
-        formatNumber(searchIndexed!.p50, 2),
-        formatNumber(searchIndexed!.p50 / searchBare!.p50, 2),
-        formatNumber(planning[0], 3),
-        formatNumber(planning[1], 3),
-        formatNumber(writeBare!.p50, 2),
-        formatNumber(writeIndexed!.p50, 2),
-        formatNumber(writeIndexed!.p50 / writeBare!.p50, 2),
+        ms(s0),
+        ms(s1),
+        ms(s2),
+        formatNumber(planning[0]!, 3),
+        formatNumber(planning[1]!, 3),
+        formatNumber(planning[2]!, 3),
+        ms(w0),
+        ms(w1),
+        ms(w2),
       ])
       ctx.log(
-        `W11 ${indexes} indexes: search ${formatNumber(searchBare!.p50, 2)} vs ${formatNumber(searchIndexed!.p50, 2)} ms, write ${formatNumber(writeBare!.p50, 2)} vs ${formatNumber(writeIndexed!.p50, 2)} ms`,
+        `W11 ${indexes} indexes: search ${ms(s0)} / ${ms(s1)} / ${ms(s2)} ms, write ${ms(w0)} / ${ms(w1)} / ${ms(w2)} ms (none / one table / split)`,
       )
       if (step === steps.at(-1)) {
+        const ratios = (none: number, one: number, parts: number) =>
+          `${ms(one)} ms one table (×${formatNumber(one / none, 2)}), ${ms(parts)} ms split (×${formatNumber(parts / none, 2)}), ${ms(none)} ms with none`
         summary.push(
           {
             workload: 'W11',
-            metric: `search of an unindexed namespace, table with ${indexes} per-namespace indexes / none (p50)`,
-            ours: `${formatNumber(searchIndexed!.p50, 2)} / ${formatNumber(searchBare!.p50, 2)} ms (×${formatNumber(searchIndexed!.p50 / searchBare!.p50, 2)})`,
+            metric: `search of an unindexed namespace beside ${indexes} per-namespace indexes (p50)`,
+            ours: ratios(s0, s1, s2),
             peers: '—',
             target: '—',
             met: null,
           },
           {
             workload: 'W11',
-            metric: `one-memory write, table with ${indexes} per-namespace indexes / none (p50)`,
-            ours: `${formatNumber(writeIndexed!.p50, 2)} / ${formatNumber(writeBare!.p50, 2)} ms (×${formatNumber(writeIndexed!.p50 / writeBare!.p50, 2)})`,
+            metric: `one-memory write beside ${indexes} per-namespace indexes (p50)`,
+            ours: ratios(w0, w1, w2),
             peers: '—',
             target: '—',
             met: null,
@@ -140,18 +150,18 @@ export async function runIndexCountWorkload(ctx: BenchContext): Promise<Workload
       }
     }
     const table: ReportTable = {
-      title:
-        'Per-namespace indexes on the table: search of an unindexed namespace and a one-memory write, p50 ms',
+      title: `Per-namespace indexes: a search of an unindexed namespace and a one-memory write, p50 ms (no indexes / one table / split into ${PARTITIONS})`,
       columns: [
-        'per-namespace indexes on memories',
-        'search, no indexes',
-        'search, indexed table',
-        'ratio',
-        'planning, no indexes',
-        'planning, indexed table',
-        'write, no indexes',
-        'write, indexed table',
-        'ratio',
+        'per-namespace indexes',
+        'search, none',
+        'search, one table',
+        'search, split',
+        'planning, none',
+        'planning, one table',
+        'planning, split',
+        'write, none',
+        'write, one table',
+        'write, split',
       ],
       rows,
     }
@@ -164,21 +174,22 @@ export async function runIndexCountWorkload(ctx: BenchContext): Promise<Workload
           tenants,
           'rows per tenant': TENANT_ROWS,
           'exact search up to': EXACT_MAX,
+          partitions: PARTITIONS,
           'timed calls per step': iterations,
-          'index builds (with calibration)': `${built} in ${formatNumber(buildMs / 1000, 1)} s`,
+          'index builds (with calibration)': `${built} per layout, ${formatNumber(buildMs / 1000, 1)} s for both`,
         },
         tables: [table],
         notes: [
-          `Two databases hold the same rows: ${tenants} tenants of ${TENANT_ROWS} memories and a probe namespace of 10. With the exact threshold at ${EXACT_MAX} rows, \`maintainVectorIndexes\` gives each tenant of one of them its own partial HNSW (in the steps the table shows); the other keeps none.`,
-          'At each step the probe namespace (below the threshold on both, so searched exactly on both) is searched, then another unindexed namespace is written one memory at a time, alternating between the two databases call by call (`measureAlternating`): the ratio is what the other namespaces’ indexes cost a statement that does not use them.',
-          '“planning” = the median Planning Time of `EXPLAIN (SUMMARY)` of the store’s exact-scan shape for the probe namespace, 50 times: PostgreSQL opens and locks every index of a table to plan a statement on it and tests each partial index’s predicate against the query.',
+          `Three databases hold the same rows: ${tenants} tenants of ${TENANT_ROWS} memories and a probe namespace of 10. With the exact threshold at ${EXACT_MAX} rows, \`maintainVectorIndexes\` gives each tenant its own partial HNSW (in the steps the table shows) in two of them: “one table” is the default layout, “split” the tables hash-partitioned by namespace into ${PARTITIONS} (\`migrate({ partitions: ${PARTITIONS} })\`), each index on its tenant's partition. The third keeps none.`,
+          'At each step the probe namespace (below the threshold everywhere, so searched exactly) is searched, then another unindexed namespace is written one memory at a time, rotating over the three databases call by call (`measureAlternating`): the differences are what the other namespaces’ indexes cost a statement that does not use them.',
+          '“planning” = the median Planning Time of `EXPLAIN (SUMMARY)` of the store’s exact-scan shape for the probe namespace, 50 times: PostgreSQL opens and locks every index of a table to plan a statement on it and tests each partial index’s predicate against the query; on split tables the namespace prunes the plan to one partition first.',
         ],
         summary,
       },
     }
   } finally {
     for (const side of sides) {
-      await side.store.close().catch(() => undefined)
+      await side.store?.close().catch(() => undefined)
       await side.pool.end().catch(() => undefined)
       await side.db.drop().catch(() => undefined)
     }

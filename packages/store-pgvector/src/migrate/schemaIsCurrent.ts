@@ -17,7 +17,8 @@ function newestMigration(): number {
 
 /**
  * Whether `migrate` would change nothing: every committed migration applied, the vector columns
- * `dimensions` wide and the HNSW indexes present exactly when `indexes` asks for them. Two reads,
+ * `dimensions` wide, the HNSW indexes present exactly when `indexes` asks for them and, when
+ * `partitions` is given, `memories` split into that many hash partitions. Two reads,
  * so every open of an up-to-date store (each CLI command) skips the dozen statements of a
  * migration pass and the hashing of every migration file.
  */
@@ -25,17 +26,25 @@ export async function schemaIsCurrent(
   sql: SqlRunner,
   dimensions: number,
   indexes: boolean,
+  partitions?: number,
 ): Promise<boolean> {
-  const state = await sql.query<{ journal: boolean; typmod: number | null; hnsw: number }>(
+  const state = await sql.query<{
+    journal: boolean
+    typmod: number | null
+    hnsw: number
+    partitions: number
+  }>(
     `SELECT to_regclass('agent_memory_migrations') IS NOT NULL AS journal,
        (SELECT atttypmod FROM pg_attribute
          WHERE attrelid = to_regclass('memories') AND attname = 'embedding') AS typmod,
        (to_regclass('memories_embedding_hnsw') IS NOT NULL)::int
-         + (to_regclass('memory_chunks_embedding_hnsw') IS NOT NULL)::int AS hnsw`,
+         + (to_regclass('memory_chunks_embedding_hnsw') IS NOT NULL)::int AS hnsw,
+       (SELECT count(*)::int FROM pg_inherits WHERE inhparent = to_regclass('memories')) AS partitions`,
   )
   const found = state.rows[0]
   if (found?.journal !== true || Number(found.typmod) !== dimensions) return false
   if (Number(found.hnsw) !== (indexes ? 2 : 0)) return false
+  if (partitions !== undefined && Number(found.partitions) !== partitions) return false
   const applied = await sql.query<{ last: string | null }>(
     'SELECT max(created_at)::text AS last FROM agent_memory_migrations',
   )

@@ -57,7 +57,7 @@ async function build(
   rows: number,
   concurrently: string,
   dimensions: number,
-): Promise<string> {
+): Promise<string | null> {
   const existing = await sql.query<{ valid: boolean | null }>(
     'SELECT (SELECT indisvalid FROM pg_index WHERE indexrelid = to_regclass($1)) AS valid',
     [index],
@@ -65,10 +65,19 @@ async function build(
   const valid = existing.rows[0]?.valid
   if (valid === false) await sql.query(`DROP INDEX ${concurrently}IF EXISTS ${index}`)
   if (valid !== true) {
+    // The index goes on the table that holds the namespace's rows: the table itself, or, split by
+    // namespace (`migrate({ partitions })`), its partition, which a search of the namespace is
+    // pruned to. A namespace emptied since it was counted has nothing to index.
+    const home = await sql.query<{ home: string | null }>(
+      `SELECT (SELECT relname FROM pg_class WHERE oid = (SELECT tableoid FROM ${table} WHERE namespace = $1 LIMIT 1)) AS home`,
+      [namespace],
+    )
+    const partition = home.rows[0]?.home
+    if (partition == null) return null
     // DDL takes no bind parameters: the namespace reaches the predicate quoted by format(%L).
     const ddl = await sql.query<{ ddl: string }>(
       `SELECT format('CREATE INDEX ${concurrently}IF NOT EXISTS %I ON %I USING hnsw (${halfvecKey('embedding', dimensions)} halfvec_cosine_ops) WITH (m = ${HNSW_BUILD.m}, ef_construction = ${HNSW_BUILD.efConstruction}) WHERE namespace = %L', $1::text, $2::text, $3::text) AS ddl`,
-      [index, table, namespace],
+      [index, partition, namespace],
     )
     await sql.query(ddl.rows[0]!.ddl)
   }

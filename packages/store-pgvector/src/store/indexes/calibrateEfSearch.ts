@@ -1,7 +1,18 @@
 import type { StoreContext } from '../context/StoreContext.js'
 import { EF_CALIBRATION } from './EF_CALIBRATION.js'
 import { halfvecKey } from './halfvecKey.js'
+import { plannerRows } from './plannerRows.js'
 import type { VectorTable } from './VectorTable.js'
+
+/**
+ * A probe: its table (the partition holding it when the table is split by namespace, where a
+ * `ctid` alone repeats across partitions) and its `ctid` there. The probe's vector is read from
+ * that table by name, so a probe query plans against one table, not every partition of a split one.
+ */
+interface Probe {
+  home: string
+  ctid: string
+}
 
 /** What one calibration found (see `EF_CALIBRATION`). */
 export interface EfCalibration {
@@ -27,7 +38,7 @@ const OVERSAMPLE = 4
  * queries got 0.933 on the 5,000-row one. So the probes are rows of other namespaces (the same
  * embedder's vectors, none in this partial index), drawn by a page sample of the table; only
  * when the table has too few does the namespace's own rows fill in (each excluded from its own
- * answer). Rows are told apart by `ctid`, which both vector tables have; a probe a concurrent
+ * answer). Rows are told apart by `ctid` (a probe by its table too, `Probe`); a probe a concurrent
  * write moved is skipped. The probe's vector never leaves the database: the query orders by a
  * scalar subquery, which PostgreSQL runs once and hands to the index scan as a constant. Each
  * ladder step is its own transaction with the store's knobs (`planAnn`); it stops at the first step
@@ -40,41 +51,43 @@ export async function calibrateEfSearch(
   namespace: string,
   target: number = EF_CALIBRATION.recall,
 ): Promise<EfCalibration | null> {
-  const probeOf = `(SELECT embedding FROM ${table} WHERE ctid = $2::tid)`
+  // `home` is regclass output (quoted and qualified as needed), so it is safe in SQL text.
+  const probeOf = (probe: Probe) => `(SELECT embedding FROM ${probe.home} WHERE ctid = $2::tid)`
+  // Whether a row of the namespace is the probe itself (an own-namespace probe is no answer to itself).
+  const isProbe = 'tableoid = $3::regclass::oid AND ctid = $2::tid'
+  const keyOf = (probe: Probe) => `${probe.home} ${probe.ctid}`
   const { unseenProbes, truths } = await context.executor.transaction(async (sql) => {
-    const size = await sql.query<{ rows: number | null }>(
-      'SELECT reltuples::float8 AS rows FROM pg_class WHERE oid = to_regclass($1)',
-      [table],
-    )
+    const size = await sql.query<{ rows: number | null }>(`SELECT ${plannerRows('$1')} AS rows`, [table])
     const tableRows = Math.max(1, Number(size.rows[0]?.rows ?? 0))
     // A page holds one 1536-d row but hundreds of small ones: a sample that came up short is
     // taken again from every page (the scan stops at the limit).
     const sampled = (percent: number) =>
-      sql.query<{ probe: string }>(
-        `SELECT ctid::text AS probe FROM ${table} TABLESAMPLE SYSTEM ($2) REPEATABLE (0)
+      sql.query<Probe>(
+        `SELECT tableoid::regclass::text AS home, ctid::text AS ctid FROM ${table} TABLESAMPLE SYSTEM ($2) REPEATABLE (0)
            WHERE namespace <> $1 AND embedding IS NOT NULL LIMIT $3`,
         [namespace, percent, EF_CALIBRATION.probes],
       )
     const percent = Math.min(100, (100 * OVERSAMPLE * EF_CALIBRATION.probes) / tableRows)
     let unseen = await sampled(percent)
     if (unseen.rows.length < EF_CALIBRATION.probes && percent < 100) unseen = await sampled(100)
-    const own = await sql.query<{ probe: string }>(
-      `SELECT ctid::text AS probe FROM ${table} WHERE namespace = $1 AND embedding IS NOT NULL
+    const own = await sql.query<Probe>(
+      `SELECT tableoid::regclass::text AS home, ctid::text AS ctid FROM ${table} WHERE namespace = $1 AND embedding IS NOT NULL
          ORDER BY hashtext(ctid::text) LIMIT $2`,
       [namespace, EF_CALIBRATION.probes - unseen.rows.length],
     )
-    const found: Array<{ probe: string; nearest: Set<string> }> = []
-    for (const { probe } of [...unseen.rows, ...own.rows]) {
-      // OFFSET 0 keeps this an exact scan (no index can serve the fenced subquery's order).
+    const found: Array<{ probe: Probe; nearest: Set<string> }> = []
+    for (const probe of [...unseen.rows, ...own.rows]) {
+      // OFFSET 0 keeps this an exact scan (no index can serve the fenced subquery's order). The
+      // namespace's rows are all in one table, where a ctid names one row.
       const exact = await sql.query<{ row: string }>(
-        `SELECT row FROM (SELECT ctid::text AS row, embedding <=> ${probeOf} AS distance FROM ${table}
-             WHERE namespace = $1 AND embedding IS NOT NULL AND ctid <> $2::tid OFFSET 0) s
+        `SELECT row FROM (SELECT ctid::text AS row, embedding <=> ${probeOf(probe)} AS distance FROM ${table}
+             WHERE namespace = $1 AND embedding IS NOT NULL AND NOT (${isProbe}) OFFSET 0) s
            WHERE distance <> 'NaN'::float8 ORDER BY distance, row LIMIT ${K}`,
-        [namespace, probe],
+        [namespace, probe.ctid, probe.home],
       )
       if (exact.rows.length === K) found.push({ probe, nearest: new Set(exact.rows.map((r) => r.row)) })
     }
-    return { unseenProbes: new Set(unseen.rows.map((r) => r.probe)), truths: found }
+    return { unseenProbes: new Set(unseen.rows.map(keyOf)), truths: found }
   })
   if (truths.length === 0) return null
   let last: EfCalibration | null = null
@@ -89,14 +102,14 @@ export async function calibrateEfSearch(
       )
       let sum = 0
       for (const { probe, nearest } of truths) {
-        const approximate = await sql.query<{ row: string }>(
-          `SELECT ctid::text AS row FROM ${table} WHERE namespace = $1 AND embedding IS NOT NULL
-             ORDER BY ${halfvecKey('embedding', context.dimensions)} <=> ${halfvecKey(probeOf, context.dimensions)} LIMIT ${K + 1}`,
-          [namespace, probe],
+        const approximate = await sql.query<{ row: string; self: boolean }>(
+          `SELECT ctid::text AS row, ${isProbe} AS self FROM ${table} WHERE namespace = $1 AND embedding IS NOT NULL
+             ORDER BY ${halfvecKey('embedding', context.dimensions)} <=> ${halfvecKey(probeOf(probe), context.dimensions)} LIMIT ${K + 1}`,
+          [namespace, probe.ctid, probe.home],
         )
         const rows = approximate.rows
+          .filter((r) => !r.self)
           .map((r) => r.row)
-          .filter((row) => row !== probe)
           .slice(0, K)
         sum += rows.filter((row) => nearest.has(row)).length / K
       }
@@ -106,7 +119,7 @@ export async function calibrateEfSearch(
       efSearch,
       recall,
       probes: truths.length,
-      unseen: truths.filter((t) => unseenProbes.has(t.probe)).length,
+      unseen: truths.filter((t) => unseenProbes.has(keyOf(t.probe))).length,
     }
     if (recall >= target) return last
   }

@@ -7,6 +7,7 @@ import { calibrateNamespaceIndex } from './calibrateNamespaceIndex.js'
 import { dropNamespaceIndex } from './dropNamespaceIndex.js'
 import { HALFVEC_HNSW_MAX_DIMENSIONS } from './HALFVEC_HNSW_MAX_DIMENSIONS.js'
 import { INDEX_DROP_SHARE } from './INDEX_DROP_SHARE.js'
+import { relationsOf } from './relationsOf.js'
 import { VECTOR_TABLES } from './VECTOR_TABLES.js'
 import type { VectorIndexReport } from './VectorIndexReport.js'
 
@@ -54,7 +55,7 @@ export async function maintainVectorIndexes(
       )
       const orphans = await sql.query<{ index_name: string }>(
         `SELECT c.relname AS index_name FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
-           WHERE i.indrelid = to_regclass($1) AND c.relname ~ $2
+           WHERE i.indrelid IN (SELECT relid FROM ${relationsOf('$1')} r) AND c.relname ~ $2
              AND NOT EXISTS (SELECT 1 FROM agent_memory_vector_indexes r WHERE r.index_name = c.relname)`,
         [table, `^${table === 'memories' ? 'memories' : 'chunks'}_hnsw_[0-9a-f]{24}$`],
       )

@@ -2,6 +2,7 @@ import type { SqlRunner } from '../../sql/SqlRunner.js'
 import type { IndexFacts } from '../context/IndexFacts.js'
 import { isFresh } from '../context/isFresh.js'
 import type { StoreContext } from '../context/StoreContext.js'
+import { plannerRows } from '../indexes/plannerRows.js'
 
 const GLOBAL_INDEX_OF = {
   memories: 'memories_embedding_hnsw',
@@ -25,7 +26,7 @@ export async function indexFacts(
   const read = await sql.query<{ table_rows: number | null; ann: boolean; indexes: unknown }>(
     // An index on the vector column itself (built before halfvecKey) serves no search: maintenance
     // builds it again. to_jsonb: a registry not yet migrated to 0004 has no ef_search column to name.
-    `SELECT (SELECT greatest(reltuples, 0)::float8 FROM pg_class WHERE oid = to_regclass($1)) AS table_rows,
+    `SELECT ${plannerRows('$1')} AS table_rows,
        EXISTS (SELECT 1 FROM pg_indexes WHERE indexname = $2 AND tablename = $1) AS ann,
        (SELECT coalesce(json_agg(json_build_array(r.namespace, (to_jsonb(r) ->> 'ef_search')::int)), '[]'::json)
           FROM agent_memory_vector_indexes r JOIN pg_index i ON i.indexrelid = to_regclass(r.index_name)

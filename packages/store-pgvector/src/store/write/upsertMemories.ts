@@ -34,10 +34,10 @@ export async function upsertMemories(
       writes.map((write) => write.id),
     )
     const existingRows = await sql.query<{ namespace: string; id: string; fingerprint: string }>(
-      // One index probe per id (LATERAL … LIMIT 1: ids are unique across namespaces), so a
-      // table without statistics yet never turns the check into a sequential scan.
-      `SELECT m.namespace, m.id, m.fingerprint FROM unnest($1::text[]) AS wanted(id)
-         CROSS JOIN LATERAL (SELECT namespace, id, fingerprint FROM memories WHERE id = wanted.id LIMIT 1) m`,
+      // A function (migration 0006): its plan is kept for the session rather than made on every
+      // write, which would open every per-namespace index of the table (W11).
+      `SELECT owner AS namespace, owned_id AS id, owned_fingerprint AS fingerprint
+         FROM agent_memory_id_owners($1::text[])`,
       [writes.map((write) => write.id)],
     )
     const existing = new Map(existingRows.rows.map((row) => [row.id, row]))
