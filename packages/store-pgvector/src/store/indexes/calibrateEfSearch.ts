@@ -11,6 +11,8 @@ import type { VectorTable } from './VectorTable.js'
  */
 interface Probe {
   home: string
+  /** The oid of `home`, to tell the probe's own row apart without a name lookup per row. */
+  oid: string
   ctid: string
 }
 
@@ -54,7 +56,7 @@ export async function calibrateEfSearch(
   // `home` is regclass output (quoted and qualified as needed), so it is safe in SQL text.
   const probeOf = (probe: Probe) => `(SELECT embedding FROM ${probe.home} WHERE ctid = $2::tid)`
   // Whether a row of the namespace is the probe itself (an own-namespace probe is no answer to itself).
-  const isProbe = 'tableoid = $3::regclass::oid AND ctid = $2::tid'
+  const isProbe = 'ctid = $2::tid AND tableoid = $3::oid'
   const keyOf = (probe: Probe) => `${probe.home} ${probe.ctid}`
   const { unseenProbes, truths } = await context.executor.transaction(async (sql) => {
     const size = await sql.query<{ rows: number | null }>(`SELECT ${plannerRows('$1')} AS rows`, [table])
@@ -63,7 +65,7 @@ export async function calibrateEfSearch(
     // taken again from every page (the scan stops at the limit).
     const sampled = (percent: number) =>
       sql.query<Probe>(
-        `SELECT tableoid::regclass::text AS home, ctid::text AS ctid FROM ${table} TABLESAMPLE SYSTEM ($2) REPEATABLE (0)
+        `SELECT tableoid::regclass::text AS home, tableoid::text AS oid, ctid::text AS ctid FROM ${table} TABLESAMPLE SYSTEM ($2) REPEATABLE (0)
            WHERE namespace <> $1 AND embedding IS NOT NULL LIMIT $3`,
         [namespace, percent, EF_CALIBRATION.probes],
       )
@@ -71,7 +73,7 @@ export async function calibrateEfSearch(
     let unseen = await sampled(percent)
     if (unseen.rows.length < EF_CALIBRATION.probes && percent < 100) unseen = await sampled(100)
     const own = await sql.query<Probe>(
-      `SELECT tableoid::regclass::text AS home, ctid::text AS ctid FROM ${table} WHERE namespace = $1 AND embedding IS NOT NULL
+      `SELECT tableoid::regclass::text AS home, tableoid::text AS oid, ctid::text AS ctid FROM ${table} WHERE namespace = $1 AND embedding IS NOT NULL
          ORDER BY hashtext(ctid::text) LIMIT $2`,
       [namespace, EF_CALIBRATION.probes - unseen.rows.length],
     )
@@ -83,7 +85,7 @@ export async function calibrateEfSearch(
         `SELECT row FROM (SELECT ctid::text AS row, embedding <=> ${probeOf(probe)} AS distance FROM ${table}
              WHERE namespace = $1 AND embedding IS NOT NULL AND NOT (${isProbe}) OFFSET 0) s
            WHERE distance <> 'NaN'::float8 ORDER BY distance, row LIMIT ${K}`,
-        [namespace, probe.ctid, probe.home],
+        [namespace, probe.ctid, probe.oid],
       )
       if (exact.rows.length === K) found.push({ probe, nearest: new Set(exact.rows.map((r) => r.row)) })
     }
@@ -105,7 +107,7 @@ export async function calibrateEfSearch(
         const approximate = await sql.query<{ row: string; self: boolean }>(
           `SELECT ctid::text AS row, ${isProbe} AS self FROM ${table} WHERE namespace = $1 AND embedding IS NOT NULL
              ORDER BY ${halfvecKey('embedding', context.dimensions)} <=> ${halfvecKey(probeOf(probe), context.dimensions)} LIMIT ${K + 1}`,
-          [namespace, probe.ctid, probe.home],
+          [namespace, probe.ctid, probe.oid],
         )
         const rows = approximate.rows
           .filter((r) => !r.self)
