@@ -1,8 +1,11 @@
-import { fingerprint, type MemoryWrite } from '@agent-memory/core'
+import type { MemoryWrite } from '@agent-memory/core'
 import { createPgVectorStore, migrate, type PgVectorStore } from '@agent-memory/store-pgvector'
 import type pg from 'pg'
 import { measureAlternating } from '../harness/measureAlternating.js'
+import { percentile } from '../harness/percentile.js'
 import { timeIt } from '../harness/timeIt.js'
+import { vectorLiteral } from '../harness/vectorLiteral.js'
+import { toMemoryWrites } from '../ours/toMemoryWrites.js'
 import { createScratchDatabase, type ScratchDatabase } from '../pg/createScratchDatabase.js'
 import { loggedPool } from '../pg/loggedPool.js'
 import { settleTable } from '../pg/settleTable.js'
@@ -14,7 +17,7 @@ import type { WorkloadOutcome } from './WorkloadOutcome.js'
 /** Each tenant's rows: above the workload's exact threshold, so every tenant earns its own index. */
 const TENANT_ROWS = 30
 const EXACT_MAX = 20
-/** The namespace every timed search reads: below the threshold, never indexed, the same on both tables. */
+/** The namespace every timed search reads: below the threshold, never indexed, the same in every database. */
 const PROBE = 'probe'
 /** The namespace the timed writes go to (not the probe: a probe that grew would slow the searches of later steps). */
 const SINK = 'sink'
@@ -44,18 +47,16 @@ export async function runIndexCountWorkload(ctx: BenchContext): Promise<Workload
   const steps = ctx.smoke ? [tenants] : [100, 200, tenants]
   const iterations = ctx.smoke ? 100 : 400
   const dimensions = ctx.data.dimensions
+  // Memory ids are row numbers (`r<n>`), unique across namespaces as the store requires: the
+  // tenants' rows first, then the probe's, then the timed writes'.
   const writes = (namespace: string, from: number, count: number): MemoryWrite[] =>
-    Array.from({ length: count }, (_, j) => {
-      const row = (from + j) % ctx.data.count
-      const content = ctx.text(row)
-      return {
-        id: `${namespace}-${from + j}`,
-        tier: 'semantic',
-        content,
-        fingerprint: fingerprint(content),
-        embedding: ctx.data.row(row),
-      }
-    })
+    toMemoryWrites(
+      Array.from({ length: count }, (_, j) => {
+        const row = (from + j) % ctx.data.count
+        return { id: from + j, namespace, content: ctx.text(row), embedding: ctx.data.row(row) }
+      }),
+    )
+  const probeFrom = tenants * TENANT_ROWS
   const sides: Side[] = []
   const open = async (name: string, partitions?: number): Promise<Side> => {
     const db = await createScratchDatabase(ctx.databaseUrl!, `agent_memory_bench_${process.pid}_${name}`)
@@ -74,7 +75,7 @@ export async function runIndexCountWorkload(ctx: BenchContext): Promise<Workload
     side.store = store
     for (let t = 0; t < tenants; t++)
       await store.upsert(tenantName(t), writes(tenantName(t), t * TENANT_ROWS, TENANT_ROWS))
-    await store.upsert(PROBE, writes(PROBE, 0, 10))
+    await store.upsert(PROBE, writes(PROBE, probeFrom, 10))
     await settleTable(pool)
     return side
   }
@@ -83,9 +84,10 @@ export async function runIndexCountWorkload(ctx: BenchContext): Promise<Workload
     const plain = await open('w11_plain')
     const split = await open('w11_split', PARTITIONS)
     const layouts = [bare, plain, split]
-    let written = 0
     const search = (side: Side) => (i: number) =>
       side.store!.searchVector(PROBE, ctx.queryVectors.row(i % ctx.queryVectors.count), { limit: ctx.k })
+    // Call i of a pass writes the same new memory to every database.
+    let written = probeFrom + 10
     const write = (side: Side) => (i: number) => side.store!.upsert(SINK, writes(SINK, written + i, 1))
     const rows: Array<Array<string | number>> = []
     const summary: SummaryRow[] = []
@@ -209,7 +211,7 @@ async function indexCount(pool: pg.Pool): Promise<number> {
 
 /** Median planning time (ms) of the store's exact-scan shape for the probe namespace. */
 async function planningMs(pool: pg.Pool, dimensions: number): Promise<number> {
-  const vector = `[${Array.from({ length: dimensions }, (_, d) => (d === 0 ? 1 : 0)).join(',')}]`
+  const vector = vectorLiteral(Array.from({ length: dimensions }, (_, d) => (d === 0 ? 1 : 0)))
   const times: number[] = []
   for (let i = 0; i < 50; i++) {
     const { rows } = await pool.query<{ 'QUERY PLAN': Array<{ 'Planning Time': number }> }>(
@@ -219,6 +221,8 @@ async function planningMs(pool: pg.Pool, dimensions: number): Promise<number> {
     )
     times.push(rows[0]!['QUERY PLAN'][0]!['Planning Time'])
   }
-  times.sort((a, b) => a - b)
-  return times[times.length >> 1]!
+  return percentile(
+    times.sort((a, b) => a - b),
+    50,
+  )
 }

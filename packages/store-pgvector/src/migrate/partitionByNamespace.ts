@@ -4,11 +4,10 @@ import type { SqlRunner } from '../sql/SqlRunner.js'
 /** The two vector tables, parent first: `memory_chunks`' foreign key points at `memories`. */
 const TABLES = ['memories', 'memory_chunks'] as const
 
-/** Hash partitions of each vector table, or 0 when it is a plain table. */
-export async function namespacePartitions(sql: SqlRunner): Promise<number> {
+/** Hash partitions of the vector tables (a plain table has none), as `schemaIsCurrent` counts them. */
+async function namespacePartitions(sql: SqlRunner): Promise<number> {
   const found = await sql.query<{ partitions: number }>(
-    `SELECT CASE WHEN c.relkind = 'p' THEN (SELECT count(*)::int FROM pg_inherits WHERE inhparent = c.oid) ELSE 0 END AS partitions
-       FROM pg_class c WHERE c.oid = to_regclass('memories')`,
+    "SELECT count(*)::int AS partitions FROM pg_inherits WHERE inhparent = to_regclass('memories')",
   )
   return Number(found.rows[0]?.partitions ?? 0)
 }
