@@ -151,6 +151,16 @@ export async function runBench(argv: readonly string[]): Promise<number> {
       await pool.query(`DROP SCHEMA IF EXISTS ${benchSchemaName} CASCADE`)
       await pool.query(`CREATE SCHEMA ${benchSchemaName}`)
       Object.assign(environment, await postgresEnvironment(pool))
+      // A 1536-d row fills a heap page and about as much again in an index: past the buffer pool,
+      // searches read their pages through the OS, one system call each, and the figures show it.
+      const { rows } = await pool.query<{ mb: number }>(
+        `SELECT (pg_size_bytes(current_setting('shared_buffers')) / 1048576)::int AS mb`,
+      )
+      const neededMb = Math.ceil((size * 2 * 8192) / 1048576)
+      if (!smoke && rows[0]!.mb < neededMb)
+        log(
+          `shared_buffers is ${rows[0]!.mb} MB, below the ~${neededMb} MB that ${size} rows and their indexes take: searches will read most pages through the OS (bash scripts/tune-postgres.sh sizes it as pgvector advises)`,
+        )
     } else {
       log('DATABASE_URL is not set: skipping the native Postgres workloads (W1, W1b, W2, W3, W10, W11)')
     }

@@ -30,6 +30,8 @@ describe('agent-memory at the edges (subprocess)', () => {
     [['search', 'x'], /a namespace is required: pass --namespace <ns> or set AGENT_MEMORY_NAMESPACE/],
     [['ingest', 'does-not-exist', '--namespace', 'a'], /no such file or directory: does-not-exist/],
     [['search', 'x', '--namespace', 'a', '--embedder', 'openrouter'], /needs OPENROUTER_API_KEY/],
+    [['init', '--partitions', '1'], /expected an integer from 2 to 1024/],
+    [['init', '--partitions', '4'], /--partitions splits PostgreSQL tables \(--database-url\)/],
   ])('usage error %j: exit code 2 and one line on stderr', async (args, message) => {
     const result = await runCli([...args, '--data-dir', path.join(temp.dir, 'usage')])
     expect(result.code).toBe(2)

@@ -6,6 +6,11 @@ export interface StatCounters {
   tuples: number
   /** Heap and index pages read, from shared buffers or not: the work a graph walk does shows here. */
   pages: number
+  /**
+   * Of `pages`, those not found in shared buffers: each was read through the operating system
+   * (its page cache, or the disk), one system call apiece.
+   */
+  outside: number
 }
 
 /**
@@ -15,11 +20,18 @@ export interface StatCounters {
 export async function statCounters(client: Pick<pg.Pool, 'query'>): Promise<StatCounters> {
   await client.query('SELECT pg_stat_force_next_flush()')
   await client.query('SELECT pg_stat_clear_snapshot()')
-  const { rows } = await client.query<{ tuples: string; pages: string }>(
+  const { rows } = await client.query<{ tuples: string; pages: string; outside: string }>(
     `SELECT (SELECT coalesce(sum(seq_tup_read), 0) FROM pg_stat_user_tables)
          + (SELECT coalesce(sum(idx_tup_read), 0) FROM pg_stat_user_indexes) AS tuples,
        (SELECT coalesce(sum(coalesce(heap_blks_hit, 0) + coalesce(heap_blks_read, 0)
-         + coalesce(idx_blks_hit, 0) + coalesce(idx_blks_read, 0)), 0) FROM pg_statio_user_tables) AS pages`,
+         + coalesce(idx_blks_hit, 0) + coalesce(idx_blks_read, 0)), 0) FROM pg_statio_user_tables) AS pages,
+       (SELECT coalesce(sum(coalesce(heap_blks_read, 0) + coalesce(idx_blks_read, 0)), 0)
+         FROM pg_statio_user_tables) AS outside`,
   )
-  return { tuples: Number(rows[0]?.tuples ?? 0), pages: Number(rows[0]?.pages ?? 0) }
+  const row = rows[0]
+  return {
+    tuples: Number(row?.tuples ?? 0),
+    pages: Number(row?.pages ?? 0),
+    outside: Number(row?.outside ?? 0),
+  }
 }

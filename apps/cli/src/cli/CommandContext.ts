@@ -5,6 +5,8 @@ import type { CliIo } from './CliIo.js'
 export interface OpenOptions {
   /** PostgreSQL: apply migrations first (`init`; the embedded store migrates on every open). */
   migrate?: boolean
+  /** PostgreSQL with `migrate`: hash-partition the tables by namespace into this many parts. */
+  partitions?: number
   /**
    * The command only reads: an embedded data directory this user may not write is opened as a
    * read-only snapshot instead of failing.

@@ -1,6 +1,8 @@
 import type { Command } from 'commander'
 import { addExamples } from '../cli/addExamples.js'
 import type { CommandContext } from '../cli/CommandContext.js'
+import { integerIn } from '../cli/parsers/integerIn.js'
+import { UsageError } from '../cli/UsageError.js'
 import type { InitJson } from '../json/InitJsonSchema.js'
 import { toStoreJson } from '../output/toStoreJson.js'
 import { writeJson } from '../output/writeJson.js'
@@ -12,11 +14,32 @@ export function registerInitCommand(program: Command, context: CommandContext): 
       'apply the migrations to PostgreSQL once, before other commands',
       'agent-memory init --database-url postgres://me@localhost/app',
     ],
+    [
+      'PostgreSQL with hundreds of namespaces large enough for their own index: split the tables',
+      'agent-memory init --database-url postgres://me@localhost/app --partitions 32',
+    ],
   ])
     .description('create or migrate the store; prints where it is and which embedder it records')
+    .option(
+      '--partitions <n>',
+      'PostgreSQL: hash-partition the tables by namespace into n parts (2-1024), so a statement opens only ' +
+        "its namespace's part and indexes; moves existing rows, and the count is fixed once chosen",
+      integerIn(2, 1024),
+    )
     .option('--json', 'print the result as JSON')
-    .action(async (flags: { json?: boolean }) => {
-      const opened = await context.open({ migrate: true, announce: false, brief: true })
+    .action(async (flags: { json?: boolean; partitions?: number }) => {
+      const partitions = flags.partitions
+      if (partitions !== undefined && context.config().store.kind !== 'postgres') {
+        throw new UsageError(
+          '--partitions splits PostgreSQL tables (--database-url); the embedded store keeps one table',
+        )
+      }
+      const opened = await context.open({
+        migrate: true,
+        announce: false,
+        brief: true,
+        ...(partitions === undefined ? {} : { partitions }),
+      })
       const recorded = await opened.store.recordedEmbedder()
       if (flags.json === true) {
         writeJson<InitJson>(context.io, {
@@ -24,10 +47,13 @@ export function registerInitCommand(program: Command, context: CommandContext): 
           command: 'init',
           store: toStoreJson(context.config().store, opened.servedBy),
           embedder: recorded,
+          ...(partitions === undefined ? {} : { partitions }),
         })
         return
       }
       context.io.out(`store ready: ${opened.storeDescription}\n`)
+      if (partitions !== undefined)
+        context.io.out(`tables: hash-partitioned by namespace into ${partitions} parts\n`)
       context.io.out(`embedder: ${opened.embedderDescription}\n`)
       if (recorded !== null) {
         context.io.out(

@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import { z } from 'zod'
 import { jsonDocument } from './jsonDocument.js'
 import { RecordedEmbedderJsonSchema } from './RecordedEmbedderJsonSchema.js'
 import { StoreJsonSchema } from './StoreJsonSchema.js'
@@ -7,5 +7,7 @@ import { StoreJsonSchema } from './StoreJsonSchema.js'
 export const InitJsonSchema = jsonDocument('init', {
   store: StoreJsonSchema,
   embedder: RecordedEmbedderJsonSchema,
+  /** `--partitions n` (PostgreSQL): the tables are hash-partitioned by namespace into n parts. */
+  partitions: z.number().int().optional(),
 })
 export type InitJson = z.infer<typeof InitJsonSchema>

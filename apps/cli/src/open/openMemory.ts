@@ -29,6 +29,7 @@ export async function openMemory(config: CliConfig, options: OpenMemoryOptions =
     model: embedder.model,
     dimensions: embedder.dimensions,
     ...(options.migrate === undefined ? {} : { migrate: options.migrate }),
+    ...(options.partitions === undefined ? {} : { partitions: options.partitions }),
     ...(options.serve === undefined ? {} : { serve: options.serve }),
     ...(options.searchesOften === undefined ? {} : { searchesOften: options.searchesOften }),
     ...(options.brief === undefined ? {} : { brief: options.brief }),

@@ -11,6 +11,8 @@ export interface OpenStoreOptions {
   dimensions: number
   /** PostgreSQL: apply migrations first (the embedded store always migrates on open). */
   migrate?: boolean
+  /** PostgreSQL with `migrate`: hash-partition the tables by namespace (`migrate({ partitions })`). */
+  partitions?: number
   /** Embedded: serve the directory to other local processes while this one holds it. */
   serve?: boolean
   /** Embedded: searches many times (see `OpenOptions.searchesOften`): in-process indexes pay off. */
@@ -120,7 +122,10 @@ export async function openStore(target: StoreTarget, options: OpenStoreOptions):
   pool.on('error', () => undefined)
   try {
     const schema = target.schema === undefined ? {} : { schema: target.schema }
-    if (options.migrate === true) await migrate(pool, { dimensions: options.dimensions, ...schema })
+    if (options.migrate === true) {
+      const partitions = options.partitions === undefined ? {} : { partitions: options.partitions }
+      await migrate(pool, { dimensions: options.dimensions, ...schema, ...partitions })
+    }
     const store = await createPgVectorStore({ pool, dimensions: options.dimensions, ...model, ...schema })
     return {
       store,
