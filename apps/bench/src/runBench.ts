@@ -9,6 +9,7 @@ import { synthesizeText } from './harness/synthesizeText.js'
 import { benchSchemaName } from './pg/benchSchemaName.js'
 import { openPostgres } from './pg/openPostgres.js'
 import { postgresEnvironment } from './pg/postgresEnvironment.js'
+import { sharedBuffersMb } from './pg/sharedBuffersMb.js'
 import type { BenchRun, WorkloadReport } from './report/BenchReport.js'
 import { mergeBenchRun } from './report/mergeBenchRun.js'
 import { readReport } from './report/readReport.js'
@@ -153,13 +154,11 @@ export async function runBench(argv: readonly string[]): Promise<number> {
       Object.assign(environment, await postgresEnvironment(pool))
       // A 1536-d row fills a heap page and about as much again in an index: past the buffer pool,
       // searches read their pages through the OS, one system call each, and the figures show it.
-      const { rows } = await pool.query<{ mb: number }>(
-        `SELECT (pg_size_bytes(current_setting('shared_buffers')) / 1048576)::int AS mb`,
-      )
+      const buffersMb = await sharedBuffersMb(pool)
       const neededMb = Math.ceil((size * 2 * 8192) / 1048576)
-      if (!smoke && rows[0]!.mb < neededMb)
+      if (!smoke && buffersMb < neededMb)
         log(
-          `shared_buffers is ${rows[0]!.mb} MB, below the ~${neededMb} MB that ${size} rows and their indexes take: searches will read most pages through the OS (bash scripts/tune-postgres.sh sizes it as pgvector advises)`,
+          `shared_buffers is ${buffersMb} MB, below the ~${neededMb} MB that ${size} rows and their indexes take: searches will read most pages through the OS (bash scripts/tune-postgres.sh sizes it as pgvector advises)`,
         )
     } else {
       log('DATABASE_URL is not set: skipping the native Postgres workloads (W1, W1b, W2, W3, W10, W11)')

@@ -18,6 +18,7 @@ import { rowOfLangChainId } from '../peers/rowOfLangChainId.js'
 import { createScratchDatabase } from '../pg/createScratchDatabase.js'
 import { loggedPool } from '../pg/loggedPool.js'
 import { settleTable } from '../pg/settleTable.js'
+import { sharedBuffersMb } from '../pg/sharedBuffersMb.js'
 import { type StatCounters, statCounters } from '../pg/statCounters.js'
 import type { ReportTable, SummaryRow } from '../report/BenchReport.js'
 import { formatNumber } from '../report/formatNumber.js'
@@ -186,12 +187,11 @@ export async function runShareWorkload(ctx: BenchContext): Promise<WorkloadOutco
       const built = await timeIt(() => store.maintainVectorIndexes())
       await settleTable(oursPool)
       // The one server setting that moves W10 most: whether a namespace's pages stay in the buffer pool.
-      const { rows: sizes } = await oursPool.query<{ table_mb: number; buffers_mb: number }>(
-        `SELECT (pg_total_relation_size('memories') / 1048576)::int AS table_mb,
-           (pg_size_bytes(current_setting('shared_buffers')) / 1048576)::int AS buffers_mb`,
+      const { rows: sizes } = await oursPool.query<{ mb: number }>(
+        `SELECT (pg_total_relation_size('memories') / 1048576)::int AS mb`,
       )
-      settings['ours table + indexes MB'] = sizes[0]!.table_mb
-      settings['shared_buffers MB'] = sizes[0]!.buffers_mb
+      settings['ours table + indexes MB'] = sizes[0]!.mb
+      settings['shared_buffers MB'] = await sharedBuffersMb(oursPool)
       settings['ours load s'] = formatNumber(load.ms / 1000, 1)
       for (const change of built.result.created)
         if (change.table === 'memories' && change.efSearch !== undefined)
