@@ -23,7 +23,7 @@ function message(type: number, body: Buffer, length = body.length + 4): Buffer {
 }
 
 function startup(parameters: Record<string, string> = { user: 'postgres', database: 'postgres' }): Buffer {
-  const pairs = Object.entries(parameters).flatMap(([key, value]) => [key, value])
+  const pairs = Object.entries(parameters).flat()
   const body = Buffer.from(`${pairs.join('\0')}\0\0`, 'utf8')
   const head = Buffer.alloc(8)
   head.writeInt32BE(body.length + 8, 0)

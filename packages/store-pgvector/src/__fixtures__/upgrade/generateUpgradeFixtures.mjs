@@ -40,7 +40,8 @@ async function write(store) {
   const flaky = {
     model: embedder.model,
     dimensions: embedder.dimensions,
-    embed: (texts, options) => (down ? Promise.reject(new Error('provider down')) : embedder.embed(texts, options)),
+    embed: (texts, options) =>
+      down ? Promise.reject(new Error('provider down')) : embedder.embed(texts, options),
   }
   const memory = core.createMemory({ store, embedder: flaky, embedTimeoutMs: 60_000 })
   const ids = {}
@@ -78,7 +79,10 @@ async function write(store) {
 /** What the code that wrote the store reads back. */
 async function readBack(store, ids) {
   const memories = {}
-  for (const [ns, list] of [['ada', ids.all], ['bob', ids.bob]]) {
+  for (const [ns, list] of [
+    ['ada', ids.all],
+    ['bob', ids.bob],
+  ]) {
     for (const id of list) {
       const m = await store.get(ns, id)
       memories[id] = {
@@ -117,10 +121,19 @@ try {
     model: MODEL_EMBEDDER().model,
   })
   const ids = await write(embedded)
-  const expected = { commit, dimensions: DIMENSIONS, model: MODEL_EMBEDDER().model, ids, ...(await readBack(embedded, ids)) }
+  const expected = {
+    commit,
+    dimensions: DIMENSIONS,
+    model: MODEL_EMBEDDER().model,
+    ids,
+    ...(await readBack(embedded, ids)),
+  }
   await embedded.close()
   // xz: the cluster's catalogs compress to a quarter of gzip's size.
-  execFileSync('sh', ['-c', `tar -C '${dataDir}' -cf - store | xz -9 > '${join(here, 'pglite-0000.tar.xz')}'`])
+  execFileSync('sh', [
+    '-c',
+    `tar -C '${dataDir}' -cf - store | xz -9 > '${join(here, 'pglite-0000.tar.xz')}'`,
+  ])
   writeFileSync(join(here, 'expected-0000.json'), `${JSON.stringify(expected, null, 2)}\n`)
 
   const admin = process.env.DATABASE_URL
@@ -142,7 +155,10 @@ try {
     const sql = execFileSync('pg_dump', ['--inserts', '--no-owner', '--no-privileges', url.toString()], {
       encoding: 'utf8',
     })
-    writeFileSync(join(here, 'postgres-0000.sql'), `-- pg_dump of a store written at commit ${commit}\n${sql}`)
+    writeFileSync(
+      join(here, 'postgres-0000.sql'),
+      `-- pg_dump of a store written at commit ${commit}\n${sql}`,
+    )
   } finally {
     execFileSync('psql', [admin, '-c', `DROP DATABASE IF EXISTS ${scratch}`])
   }
