@@ -10,9 +10,11 @@ export interface RankingOptions {
 }
 
 /**
- * Conversation neighbourhood (see `lendToNeighbours`): memories written close together in time
- * lend each other a bounded fraction of a strong hit's relevance, because a question's words
- * often match the turn that asked or mentioned something while the answer is the turn beside it.
+ * Conversation neighbourhood (see `lendToNeighbours`): turns of one stream (a conversation or
+ * transcript, marked by `metadata[streamKey]`) written close together in time lend each other a
+ * bounded fraction of a strong hit's relevance, because a question's words often match the turn
+ * that asked or mentioned something while the answer is the turn beside it. Memories without a
+ * stream (independent facts) neither lend nor borrow.
  */
 export interface NeighbourhoodOptions {
   /** Fraction of a seed's fused relevance its nearest neighbour gains; 0 turns lending off. Default 0.5. */
@@ -25,6 +27,11 @@ export interface NeighbourhoodOptions {
   decay?: number
   /** How many of the best fused hits lend. Default 10. */
   seeds?: number
+  /**
+   * The metadata key whose value names a memory's stream; only memories with the same value lend
+   * each other. Default `stream`: write `metadata: { stream: conversationId }` on a transcript's turns.
+   */
+  streamKey?: string
 }
 
 export interface RepairOptions {

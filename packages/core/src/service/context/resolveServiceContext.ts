@@ -51,6 +51,7 @@ export function resolveServiceContext(config: {
       perSide: options.neighbourhood?.perSide ?? 2,
       decay: options.neighbourhood?.decay ?? 0.5,
       seeds: options.neighbourhood?.seeds ?? 10,
+      streamKey: options.neighbourhood?.streamKey ?? 'stream',
     },
     ttlMs: {
       working: options.ttlMs?.working ?? DAY_MS,
