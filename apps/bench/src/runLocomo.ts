@@ -81,7 +81,7 @@ export async function runLocomo(argv: readonly string[]): Promise<number> {
     return 0
   }
   const embedder = createHashingEmbedder()
-    const keywordLegRun = await runKeywordLeg(data, embedder, process.env.DATABASE_URL, command, log)
+  const keywordLegRun = await runKeywordLeg(data, embedder, process.env.DATABASE_URL, command, log)
   if (args.only?.includes('KEYWORD')) {
     const written = await writeReport(outDir, { keywordLeg: keywordLegRun })
     log(`wrote ${written.join(', ')}`)

@@ -1,4 +1,4 @@
-import { type Embedder, type EmbedOptions, EmbeddingError, InvalidArgumentError } from '@agent-memory/core'
+import { type Embedder, EmbeddingError, type EmbedOptions, InvalidArgumentError } from '@agent-memory/core'
 import { loadUseModel, type UseModel } from './loadUseModel.js'
 
 export interface UseEmbedderOptions {

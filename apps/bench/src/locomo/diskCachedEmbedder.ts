@@ -14,7 +14,10 @@ export async function diskCachedEmbedder(
 ): Promise<{ embedder: Embedder; save(): Promise<void>; hits(): number }> {
   const cache = new Map<string, Float32Array>()
   try {
-    const stored = JSON.parse(await readFile(file, 'utf8')) as { model: string; vectors: Record<string, string> }
+    const stored = JSON.parse(await readFile(file, 'utf8')) as {
+      model: string
+      vectors: Record<string, string>
+    }
     if (stored.model === embedder.model)
       for (const [key, base64] of Object.entries(stored.vectors)) {
         const bytes = Buffer.from(base64, 'base64')

@@ -11,7 +11,10 @@ export interface PairedComparison {
 }
 
 /** recall_any@10 of two rankings over the same questions in the same order, with the exact McNemar p. */
-export function pairedComparison(a: readonly QuestionRecord[], b: readonly QuestionRecord[]): PairedComparison {
+export function pairedComparison(
+  a: readonly QuestionRecord[],
+  b: readonly QuestionRecord[],
+): PairedComparison {
   if (a.length !== b.length) throw new Error('paired comparison needs the same questions on both sides')
   let onlyA = 0
   let onlyB = 0

@@ -1,5 +1,5 @@
-import { EVAL_METRICS } from './EVAL_METRICS.js'
 import type { EmbedderEval } from './EmbedderEval.js'
+import { EVAL_METRICS } from './EVAL_METRICS.js'
 import { LOCOMO_CATEGORIES } from './LOCOMO_CATEGORIES.js'
 
 const pct = (x: number) => (x * 100).toFixed(1)

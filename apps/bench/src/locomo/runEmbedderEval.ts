@@ -16,6 +16,7 @@ import type { QuestionRecord } from './QuestionRecord.js'
 import type { RankingCandidate } from './RankingCandidate.js'
 import { recallQuestions } from './recallQuestions.js'
 import { renderEmbedderEval } from './renderEmbedderEval.js'
+import { turnContent } from './turnContent.js'
 
 export interface EmbedderEvalOptions {
   name: string
@@ -34,7 +35,10 @@ function byCategory(records: readonly QuestionRecord[]) {
   return Object.fromEntries(
     categories.map((category) => {
       const own = records.filter((r) => r.category === category)
-      return [category, { questions: own.length, recallAny10: own.reduce((t, r) => t + r.score.any10, 0) / own.length }]
+      return [
+        category,
+        { questions: own.length, recallAny10: own.reduce((t, r) => t + r.score.any10, 0) / own.length },
+      ]
     }),
   )
 }
@@ -52,11 +56,31 @@ export async function runEmbedderEval(options: EmbedderEvalOptions): Promise<Emb
   const slug = base.model.replace(/[^a-zA-Z0-9.-]+/g, '_')
   const cache = await diskCachedEmbedder(base, join(options.cacheDir, `${slug}.json`))
   const embedder = cache.embedder
-  const { store, close } = await embeddedBackend(embedder.model).open(`eval-${options.name}`, embedder.dimensions)
+  const { store, close } = await embeddedBackend(embedder.model).open(
+    `eval-${options.name}`,
+    embedder.dimensions,
+  )
   try {
+    // Everything is embedded (or read from the cache) before the service sees it: a slow model
+    // would otherwise outrun the service's embed budgets and leave memories pending, without vectors.
     const started = Date.now()
+    const texts = data.conversations.flatMap((c) => [
+      ...c.turns.map(turnContent),
+      ...c.questions.map((q) => q.question),
+    ])
+    for (let at = 0; at < texts.length; at += 256) {
+      await embedder.embed(texts.slice(at, at + 256))
+      if (at % 1024 === 0)
+        log(`${options.name}: embedded ${Math.min(texts.length, at + 256)} of ${texts.length} texts`)
+    }
+    await cache.save()
+    log(
+      `${options.name}: ${texts.length} texts embedded in ${((Date.now() - started) / 1000).toFixed(1)} s (${cache.hits()} from the cache)`,
+    )
     const diaIds = await ingestLocomo(data, store, embedder)
-    log(`${options.name}: ingested in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+    const pending = (await store.stats()).reduce((n, s) => n + s.pending, 0)
+    if (pending > 0)
+      throw new Error(`${pending} memories were stored without a vector: the evaluation would be wrong`)
     const replayed = memoizedStore(store)
     const run = (mode: RankingCandidate['mode'], serviceOptions: MemoryServiceOptions) =>
       recallQuestions(data, diaIds, replayed, embedder, mode, serviceOptions)
@@ -89,7 +113,10 @@ export async function runEmbedderEval(options: EmbedderEvalOptions): Promise<Emb
       rankings: Object.entries(rankings).map(([label, records]) => ({
         label,
         metrics: Object.fromEntries(
-          EVAL_METRICS.map((metric) => [metric.name, bootstrapInterval(records.map((r) => metric.of(r.score)))]),
+          EVAL_METRICS.map((metric) => [
+            metric.name,
+            bootstrapInterval(records.map((r) => metric.of(r.score))),
+          ]),
         ),
         byCategory: byCategory(records),
       })),

@@ -15,7 +15,10 @@ function stem(word: string): string {
 /** The distinct content words of a text, lower-cased and lightly stemmed, English function words dropped. */
 export function contentTerms(text: string): Set<string> {
   const terms = new Set<string>()
-  for (const word of text.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? []) {
+  for (const word of text
+    .toLowerCase()
+    .normalize('NFKC')
+    .match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? []) {
     if (ENGLISH_STOP_WORDS.has(word.replace(/['’].*$/, ''))) continue
     terms.add(stem(word))
   }

@@ -59,7 +59,8 @@ export function rankHits(
     const sem = semantic.get(id)
     const kw = keywordScore.get(id)
     if (keywordScale) return kw ?? 0
-    if (sem && (kw !== undefined || !keywordMustAgree)) return Math.max(clampUnit(sem.score), evidenceGate(id))
+    if (sem && (kw !== undefined || !keywordMustAgree))
+      return Math.max(clampUnit(sem.score), evidenceGate(id))
     if (sem) return Math.min(clampUnit(sem.score), ceiling)
     return Math.max(clampUnit((kw ?? 0) * ceiling), evidenceGate(id))
   }
