@@ -38,7 +38,9 @@ export async function diskCachedEmbedder(
       const missing = [...new Set(texts.filter((text) => !cache.has(keyOf(text))))]
       if (missing.length > 0) {
         const vectors = await embedder.embed(missing, options)
-        missing.forEach((text, i) => cache.set(keyOf(text), vectors[i]!))
+        missing.forEach((text, i) => {
+          cache.set(keyOf(text), vectors[i]!)
+        })
         added += missing.length
       }
       hits += texts.length - missing.length

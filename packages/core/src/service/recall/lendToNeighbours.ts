@@ -52,7 +52,9 @@ export function lendToNeighbours(
   const placeOf = new Map<string, { timeline: Memory[]; at: number }>()
   for (const timeline of timelines.values()) {
     timeline.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || compareStrings(a.id, b.id))
-    timeline.forEach((memory, at) => placeOf.set(memory.id, { timeline, at }))
+    timeline.forEach((memory, at) => {
+      placeOf.set(memory.id, { timeline, at })
+    })
   }
   for (const [seedId, seedValue] of seeds) {
     const place = placeOf.get(seedId)
