@@ -62,6 +62,7 @@ export type {
   RankingOptions,
   RepairOptions,
 } from './service/MemoryServiceOptions.js'
+export { RANKING_DEFAULTS } from './service/RANKING_DEFAULTS.js'
 export { rankingModifier } from './service/rankingModifier.js'
 export { type RepairLoopOptions, startRepairLoop } from './service/startRepairLoop.js'
 export { type ChunkStore, isChunkStore } from './spec/ChunkStore.js'
