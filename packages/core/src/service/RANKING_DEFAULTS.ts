@@ -8,6 +8,9 @@
 export const RANKING_DEFAULTS = {
   /** The offline hashing embedder: its vector leg measures shared wording, so keywords lead. */
   lexical: { minMaxVectorWeight: 0.15, neighbourhood: { share: 0.5, perSide: 2 } },
-  /** A semantic model (measured with Universal Sentence Encoder lite). */
-  semantic: { minMaxVectorWeight: 0.15, neighbourhood: { share: 0.5, perSide: 2 } },
+  /**
+   * A semantic model (measured with Universal Sentence Encoder lite): its vector leg finds
+   * paraphrases keywords miss, and earns twice the lexical weight.
+   */
+  semantic: { minMaxVectorWeight: 0.3, neighbourhood: { share: 0.5, perSide: 2 } },
 } as const
