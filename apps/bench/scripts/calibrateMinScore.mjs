@@ -15,7 +15,10 @@ const file = process.argv[3] ?? resolve(repoRoot, '../shared/eval/locomo-dev.jso
 const data = loadLocomo(JSON.parse(await readFile(file, 'utf8')))
 const base = evalEmbedder(name)
 const slug = base.model.replace(/[^a-zA-Z0-9.-]+/g, '_')
-const { embedder, save } = await diskCachedEmbedder(base, join(repoRoot, 'apps/bench/.cache/embeddings', `${slug}.json`))
+const { embedder, save } = await diskCachedEmbedder(
+  base,
+  join(repoRoot, 'apps/bench/.cache/embeddings', `${slug}.json`),
+)
 const thresholds = [0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5]
 const related = []
 const unrelated = []
@@ -43,4 +46,6 @@ const share = (xs, t) => `${((xs.filter((x) => x >= t).length / xs.length) * 100
 console.log(`${embedder.model}: ${related.length} related pairs, ${unrelated.length} unrelated`)
 console.log('  minScore | related kept | questions with an evidence turn kept | unrelated kept')
 for (const t of thresholds)
-  console.log(`  ${t.toFixed(2)}     | ${share(related, t)} | ${share(bestRelated, t)} | ${share(unrelated, t)}`)
+  console.log(
+    `  ${t.toFixed(2)}     | ${share(related, t)} | ${share(bestRelated, t)} | ${share(unrelated, t)}`,
+  )

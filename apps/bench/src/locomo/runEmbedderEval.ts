@@ -1,7 +1,7 @@
-import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { MemoryServiceOptions } from '@agent-memory/core'
 import { embeddedBackend } from '../ours/embeddedBackend.js'
+import { writeReport } from '../report/writeReport.js'
 import { bootstrapInterval } from './bootstrapInterval.js'
 import { diskCachedEmbedder } from './diskCachedEmbedder.js'
 import type { EmbedderEval } from './EmbedderEval.js'
@@ -156,10 +156,8 @@ export async function runEmbedderEval(options: EmbedderEvalOptions): Promise<Emb
     const text = renderEmbedderEval(result)
     console.log(text)
     if (options.outDir) {
-      const file = join(options.outDir, `locomo-${options.name}`)
-      await writeFile(`${file}.json`, `${JSON.stringify(result, null, 2)}\n`)
-      await writeFile(`${file}.md`, text)
-      log(`wrote ${file}.json, ${file}.md`)
+      const written = await writeReport(options.outDir, { embedders: { [options.name]: result } })
+      log(`wrote ${written.join(', ')}`)
     }
     return result
   } finally {
