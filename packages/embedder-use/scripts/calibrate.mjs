@@ -24,5 +24,7 @@ console.log(`English unrelated (${unrelated.length}): ${quantiles(unrelated)}`)
 for (const t of [0.2, 0.25, 0.3, 0.35, 0.4]) {
   const recall = related.filter((c) => c >= t).length / related.length
   const leak = unrelated.filter((c) => c >= t).length / unrelated.length
-  console.log(`  minScore ${t}: related kept ${(recall * 100).toFixed(0)}%, unrelated kept ${(leak * 100).toFixed(1)}%`)
+  console.log(
+    `  minScore ${t}: related kept ${(recall * 100).toFixed(0)}%, unrelated kept ${(leak * 100).toFixed(1)}%`,
+  )
 }

@@ -23,7 +23,7 @@ export function renderEmbedderSummary(evals: readonly EmbedderEval[]): string[] 
     '',
     "`pnpm eval:locomo --embedder hashing|use|openrouter`: the ranking defaults for the embedder's kind",
     '(`RANKING_DEFAULTS`), recall limit 10, 95 % bootstrap intervals over questions; leave-one-out: per',
-    'conversation, the grid setting best on the other four, scored on the held-out one. Versus: recall_any@10',
+    'conversation, the grid setting best on the other conversations, scored on the held-out one. Versus: recall_any@10',
     'points of leave-one-out over keyword-only and vector-only, exact McNemar p.',
     '',
     '| embedder | kind | default R_any@10 | default R_all@10 | leave-one-out R_any@10 | vs keyword | vs vector |',
