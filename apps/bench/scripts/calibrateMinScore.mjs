@@ -7,8 +7,8 @@ import { join, resolve } from 'node:path'
 import { repoRoot } from '../dist/harness/repoRoot.js'
 import { diskCachedEmbedder } from '../dist/locomo/diskCachedEmbedder.js'
 import { evalEmbedder } from '../dist/locomo/evalEmbedder.js'
+import { evidenceCosines } from '../dist/locomo/evidenceCosines.js'
 import { loadLocomo } from '../dist/locomo/loadLocomo.js'
-import { turnContent } from '../dist/locomo/turnContent.js'
 
 const name = process.argv[2] ?? 'use'
 const file = process.argv[3] ?? resolve(repoRoot, '../shared/eval/locomo-dev.json')
@@ -20,27 +20,7 @@ const { embedder, save } = await diskCachedEmbedder(
   join(repoRoot, 'apps/bench/.cache/embeddings', `${slug}.json`),
 )
 const thresholds = [0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5]
-const related = []
-const unrelated = []
-const bestRelated = []
-for (const conversation of data.conversations) {
-  const turns = await embedder.embed(conversation.turns.map(turnContent))
-  const index = new Map(conversation.turns.map((turn, i) => [turn.diaId, i]))
-  const questions = await embedder.embed(conversation.questions.map((q) => q.question))
-  conversation.questions.forEach((question, q) => {
-    const evidence = new Set(question.evidence.map((id) => index.get(id)))
-    let best = -1
-    turns.forEach((turn, t) => {
-      let cosine = 0
-      for (let d = 0; d < embedder.dimensions; d++) cosine += turn[d] * questions[q][d]
-      if (evidence.has(t)) {
-        related.push(cosine)
-        best = Math.max(best, cosine)
-      } else unrelated.push(cosine)
-    })
-    bestRelated.push(best)
-  })
-}
+const { related, unrelated, bestRelated } = await evidenceCosines(data, embedder)
 await save()
 const share = (xs, t) => `${((xs.filter((x) => x >= t).length / xs.length) * 100).toFixed(1)}%`
 console.log(`${embedder.model}: ${related.length} related pairs, ${unrelated.length} unrelated`)

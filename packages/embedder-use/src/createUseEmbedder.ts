@@ -1,4 +1,10 @@
-import { type Embedder, EmbeddingError, type EmbedOptions, InvalidArgumentError } from '@agent-memory/core'
+import {
+  checkEmbedTexts,
+  type Embedder,
+  EmbeddingError,
+  type EmbedOptions,
+  InvalidArgumentError,
+} from '@agent-memory/core'
 import { loadUseModel, type UseModel } from './loadUseModel.js'
 
 export interface UseEmbedderOptions {
@@ -74,12 +80,7 @@ export function createUseEmbedder(options: UseEmbedderOptions = {}): Embedder {
     async embed(texts: string[], embedOptions: EmbedOptions = {}): Promise<Float32Array[]> {
       const { signal } = embedOptions
       signal?.throwIfAborted()
-      if (!Array.isArray(texts)) throw new InvalidArgumentError('texts', 'texts must be an array of strings')
-      for (let i = 0; i < texts.length; i++) {
-        if (typeof texts[i] !== 'string') {
-          throw new InvalidArgumentError('texts', `texts[${i}] must be a string, got ${typeof texts[i]}`)
-        }
-      }
+      checkEmbedTexts(texts)
       if (texts.length === 0) return []
       const loaded = await model()
       signal?.throwIfAborted()
