@@ -151,7 +151,7 @@ export async function runLocomo(argv: readonly string[]): Promise<number> {
     danglingEvidence: data.danglingEvidence,
     memoryShape:
       'one memory per turn in namespace `locomo-<sample_id>`, tier semantic, content `Speaker: text` (plus ' +
-      '` [shared an image: <blip caption>]` when the turn shares one), metadata {dia_id, speaker, session, session_date}, ' +
+      '` [shared an image: <blip caption>]` when the turn shares one), metadata {stream (the namespace: one conversation, one stream), dia_id, speaker, session, session_date}, ' +
       `createdAt = session date + turn position in seconds; embedder ${embedder.model} (offline, lexical); recall limit 10, ` +
       'service defaults otherwise (`before #16`: neighbourhood lending off and vector weight 0.3, as the service ranked ' +
       'before issue #16); one ingest per backend shared by every variant, with reinforcement off so no variant ' +
