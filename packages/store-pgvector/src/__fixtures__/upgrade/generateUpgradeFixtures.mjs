@@ -1,16 +1,19 @@
 #!/usr/bin/env node
 // Writes the upgrade fixtures beside this file with the store code of an OLDER checkout:
 //
-//   git worktree add --detach /tmp/am-v0000 b8f5407   # the tree as it stood at migration 0000_init
-//   (cd /tmp/am-v0000 && pnpm install --frozen-lockfile && build core, embedder-hashing, store-pgvector)
+//   git worktree add --detach <old> b8f5407   # outside the repository: the tree at migration 0000_init
+//   (cd <old> && pnpm install --frozen-lockfile; tsc -p tsconfig.build.json in packages/core,
+//    packages/embedder-hashing and packages/store-pgvector)
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
-//     node packages/store-pgvector/src/__fixtures__/upgrade/generateUpgradeFixtures.mjs /tmp/am-v0000
+//     node packages/store-pgvector/src/__fixtures__/upgrade/generateUpgradeFixtures.mjs <old>
 //
 // The committed fixtures were made at commit b8f5407 (the last commit whose migrations folder held
-// 0000_init alone). It writes, through that code's own service and store:
+// 0000_init alone; the commit is also recorded in each expected-*.json). It writes, through that
+// code's own service and store:
 //   pglite-0000.tar.xz   the embedded data directory
 //   postgres-0000.sql    pg_dump --inserts of a scratch database written the same way
-//   expected-0000.json   what that code read back: every memory, each history, search ids
+//   expected-0000.json, expected-0000.postgres.json
+//                        what that code read back: every memory, each history, search ids
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
