@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { StoreError } from '@agent-memory/core'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DISK_RESERVE_BYTES } from './embedded/checkDiskSpace.js'
 import { openEmbeddedStore } from './embedded/openEmbeddedStore.js'
 import type { PgVectorStore } from './store/PgVectorStore.js'
@@ -37,12 +37,14 @@ const memoryWrite = (id: string) => ({
   embedding: Float32Array.from({ length: dims }, (_, i) => Math.sin(i + id.length)),
 })
 
-const mounted = mountSmallDisk()
-
-describe.skipIf(mounted === undefined && process.env.CI !== 'true')(
+describe.skipIf(process.getuid?.() !== 0 && process.env.CI !== 'true')(
   'the embedded store on a disk that fills up during an ingest',
   { timeout: 300_000 },
   () => {
+    let mounted: string | undefined
+    beforeAll(() => {
+      mounted = mountSmallDisk()
+    })
     afterAll(() => {
       if (mounted === undefined) return
       execFileSync('umount', ['-l', mounted], { stdio: 'ignore' })
