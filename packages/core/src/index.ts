@@ -4,6 +4,15 @@ export type { ChunkOptions } from './chunk/ChunkOptions.js'
 export type { ChunkSpan } from './chunk/ChunkSpan.js'
 export { chunkSpans } from './chunk/chunkSpans.js'
 export { chunkText } from './chunk/chunkText.js'
+export { decodeVector } from './data/decodeVector.js'
+export { EXPORT_FORMAT_VERSION } from './data/EXPORT_FORMAT_VERSION.js'
+export type { EraseSummary } from './data/EraseSummary.js'
+export { type ExportHeader, ExportHeaderSchema } from './data/ExportHeaderSchema.js'
+export { type ExportMemory, ExportMemorySchema } from './data/ExportMemorySchema.js'
+export { type ExportRecord, ExportRecordSchema } from './data/ExportRecordSchema.js'
+export { encodeVector } from './data/encodeVector.js'
+export type { ImportOptions } from './data/ImportOptions.js'
+export type { ImportSummary } from './data/ImportSummary.js'
 export { DimensionMismatchError } from './errors/DimensionMismatchError.js'
 export { EmbeddingError, type EmbeddingErrorDetails } from './errors/EmbeddingError.js'
 export { InvalidArgumentError } from './errors/InvalidArgumentError.js'
@@ -67,6 +76,13 @@ export { type RepairLoopOptions, startRepairLoop } from './service/startRepairLo
 export { type ChunkStore, isChunkStore } from './spec/ChunkStore.js'
 export type { Embedder, EmbedOptions } from './spec/Embedder.js'
 export type { MemoryFilter, MetadataFilterValue } from './spec/MemoryFilter.js'
+export {
+  type EraseReport,
+  type ImportRowOutcome,
+  isNamespaceDataStore,
+  type NamespaceDataStore,
+  type StoredMemoryRow,
+} from './spec/NamespaceDataStore.js'
 export type { RepairIssue } from './spec/RepairIssue.js'
 export { isRepairStore, type PendingClaim, type RepairStats, type RepairStore } from './spec/RepairStore.js'
 export type { ScoredMemory } from './spec/ScoredMemory.js'
@@ -80,6 +96,7 @@ export type {
 } from './spec/Store.js'
 export { estimateTokens } from './text/estimateTokens.js'
 export { fingerprint } from './text/fingerprint.js'
+export { ledgerNamespace } from './text/ledgerNamespace.js'
 export { normalizeText } from './text/normalizeText.js'
 export { REDACTED, redactSecrets } from './text/redactSecrets.js'
 export { uuidv7 } from './text/uuidv7.js'

@@ -39,6 +39,8 @@ export {
 } from './service/switchableEmbedder.js'
 export type { ContractSuite } from './store/contract/ContractSuite.js'
 export { describeStoreConcurrency } from './store/contract/describeStoreConcurrency.js'
+export { describeStoreData } from './store/contract/describeStoreData.js'
+export { exportAll } from './store/contract/exportAll.js'
 export { describeStoreLifecycle } from './store/contract/describeStoreLifecycle.js'
 export { describeStoreMeta } from './store/contract/describeStoreMeta.js'
 export { describeStoreReads } from './store/contract/describeStoreReads.js'
