@@ -81,13 +81,13 @@ export async function importRows(
           ${searchVectorSql(params.add(documentText(memory.content, memory.summary, memory.tags)))})`
       })
       const result = await sql.query<{ id: string }>(
-        `INSERT INTO memories AS m (${COLUMNS}) VALUES ${tuples.join(',\n')}
+        `INSERT INTO memories (${COLUMNS}) VALUES ${tuples.join(',\n')}
          ON CONFLICT (namespace, id) DO UPDATE SET
            ${COMPARED.map((column) => `${column} = EXCLUDED.${column}`).join(', ')}, search = EXCLUDED.search,
            repair_attempts = 0, next_attempt_at = NULL, leased_until = NULL, last_error = NULL
-         WHERE (${COMPARED.map((column) => `m.${column}`).join(', ')})
+         WHERE (${COMPARED.map((column) => `memories.${column}`).join(', ')})
            IS DISTINCT FROM (${COMPARED.map((column) => `EXCLUDED.${column}`).join(', ')})
-         RETURNING m.id`,
+         RETURNING memories.id`,
         params.values,
       )
       for (const row of result.rows) written.add(row.id)
