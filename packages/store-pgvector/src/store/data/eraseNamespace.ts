@@ -16,8 +16,8 @@ import { storeTablesWithNamespace } from './storeTablesWithNamespace.js'
  * no write is half erased (its memory gone but its keyword statistics or chunks left, or the
  * reverse). Reads go on meanwhile. The namespace's vector indexes are dropped after the commit
  * (`CONCURRENTLY` on PostgreSQL; an index the drop misses is an orphan `maintainVectorIndexes`
- * removes). The in-process indexes forget the namespace at once, and on PGlite a VACUUM makes
- * the space reusable.
+ * removes). The embedded store's in-process indexes drop what they hold before their next search
+ * (the change log's truncate mark), and on PGlite a VACUUM makes the space reusable.
  */
 export async function eraseNamespace(context: StoreContext, namespace: string): Promise<EraseReport> {
   const ns = checkNamespace(namespace)
@@ -32,6 +32,12 @@ export async function eraseNamespace(context: StoreContext, namespace: string): 
       if (table === 'memories' || table === 'memory_chunks') continue
       const deleted = await sql.query(`DELETE FROM "${table}" WHERE namespace = $1`, [ns])
       if (deleted.rowCount > 0) otherRows[table] = deleted.rowCount
+    }
+    if (tables.includes('agent_memory_keyword_changes')) {
+      // The namespace's entries are gone, so the in-process indexes of every process following
+      // the log (this one, or the holder serving this client) cannot learn of the erase from
+      // them: the truncate mark, which names no namespace, makes each drop what it holds.
+      await sql.query(`INSERT INTO agent_memory_keyword_changes (namespace, id) VALUES ('', '')`)
     }
     return { namespace: ns, memories: memories.rowCount, chunks: chunks.rowCount, otherRows, indexes: 0 }
   })
@@ -49,8 +55,6 @@ export async function eraseNamespace(context: StoreContext, namespace: string): 
   for (const table of VECTOR_TABLES) forgetNamespaceSize(context, table, ns)
   context.keywordStats.delete(ns)
   context.keywordWrites.delete(ns)
-  context.keywordIndex?.forget(ns)
-  context.vectorIndex?.forget(ns)
   if (context.executor.kind === 'pglite' && !context.executor.readOnly) {
     await context.executor.session(async (sql) => {
       for (const table of ['memories', 'memory_chunks']) await sql.query(`VACUUM ${table}`)

@@ -67,11 +67,6 @@ export class KeywordIndex implements RowIndex {
   clear(): void {
     this.#namespaces.clear()
   }
-
-  /** Drops a namespace now (an erase deleted its rows and their change-log entries). */
-  forget(namespace: string): void {
-    this.#namespaces.delete(namespace)
-  }
   async #namespace(sql: SqlRunner, namespace: string): Promise<NamespaceKeywordIndex> {
     const loaded = this.#namespaces.get(namespace)
     if (loaded !== undefined) {

@@ -88,10 +88,4 @@ export class VectorIndex implements RowIndex {
     this.#namespaces.clear()
     this.#tooLarge.clear()
   }
-
-  /** Drops a namespace now (an erase deleted its rows and their change-log entries). */
-  forget(namespace: string): void {
-    this.#namespaces.delete(namespace)
-    this.#tooLarge.delete(namespace)
-  }
 }
