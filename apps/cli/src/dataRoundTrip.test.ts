@@ -69,7 +69,7 @@ async function answers(store: string[]): Promise<string[][]> {
   for (const [namespace, query] of QUERIES) {
     const result = await runCli(['search', query, '--namespace', namespace, '--json', ...store])
     expect(result.code, result.stderr).toBe(0)
-    out.push((JSON.parse(result.stdout) as { hits: Array<{ id: string }> }).hits.map((hit) => hit.id))
+    out.push((JSON.parse(result.stdout) as { hits: Array<{ memory: { id: string } }> }).hits.map((hit) => hit.memory.id))
   }
   return out
 }
@@ -109,6 +109,7 @@ describe.runIf(databaseUrl !== undefined && databaseUrl !== '')('export and impo
 
     const expected = await answers(source)
     expect(expected.flat().length).toBeGreaterThan(QUERIES.length)
+    expect(expected.flat().every((id) => typeof id === 'string')).toBe(true)
     expect(await answers(server)).toEqual(expected)
     expect(await answers(back)).toEqual(expected)
   })
