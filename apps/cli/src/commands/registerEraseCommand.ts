@@ -18,7 +18,7 @@ export function registerEraseCommand(program: Command, context: CommandContext):
       "delete everything about a user (a data-subject request): every row of every table",
       'agent-memory erase --namespace ada --yes',
     ],
-    ['keep a copy first', 'agent-memory export --namespace ada -o ada.jsonl && agent-memory erase --namespace ada --yes'],
+    ['the same, with the counts of what went as JSON', 'agent-memory erase --namespace ada --yes --json'],
   ])
     .description('delete every memory of a namespace for good, with its chunks, statistics, indexes and observe ledger')
     // Never from AGENT_MEMORY_NAMESPACE: the namespace to erase is typed out, every time.

@@ -26,8 +26,8 @@ export function registerExportCommand(program: Command, context: CommandContext)
   addExamples(addNamespaceOption(program.command('export')), [
     ["hand a user their memories (JSON lines, every field)", 'agent-memory export --namespace ada -o ada.jsonl'],
     [
-      'move the whole embedded store to PostgreSQL, vectors included',
-      'agent-memory export --all --with-vectors | agent-memory import - --database-url postgres://localhost/app',
+      'the whole store with its vectors, for a move to PostgreSQL (then: agent-memory import store.jsonl --database-url …)',
+      'agent-memory export --all --with-vectors -o store.jsonl',
     ],
   ])
     .description('write every memory of a namespace (or of all) as JSON lines: a header, then one record per memory')

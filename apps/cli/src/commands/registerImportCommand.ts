@@ -24,8 +24,8 @@ export function registerImportCommand(program: Command, context: CommandContext)
       ['put an export back (ids, history and validity kept; a second run changes nothing)', 'agent-memory import ada.jsonl'],
       ["load one user's file into another namespace", 'agent-memory import ada.jsonl --namespace ada-copy'],
       [
-        'move a store from the embedded default to PostgreSQL',
-        'agent-memory export --all --with-vectors | agent-memory import - --database-url postgres://localhost/app',
+        'move a whole embedded store to PostgreSQL (written by export --all --with-vectors)',
+        'agent-memory import store.jsonl --database-url postgres://localhost/app',
       ],
     ],
   )
