@@ -23,7 +23,13 @@ interface Backend {
 async function embedded(): Promise<Backend> {
   const dataDir = mkdtempSync(join(tmpdir(), 'am-erase-'))
   const open = () =>
-    openEmbeddedStore({ dataDir, model: 'hashing', dimensions: dims, exactSearchMaxRows: 8, handleSignals: false })
+    openEmbeddedStore({
+      dataDir,
+      model: 'hashing',
+      dimensions: dims,
+      exactSearchMaxRows: 8,
+      handleSignals: false,
+    })
   let store = await open()
   return {
     store: () => store,
@@ -32,7 +38,9 @@ async function embedded(): Promise<Backend> {
       const { PGlite, vector } = await loadPglite()
       const db = await PGlite.create(dataDir, { extensions: { vector } })
       try {
-        return await work(async (text, params) => (await db.query<Record<string, unknown>>(text, params)).rows)
+        return await work(
+          async (text, params) => (await db.query<Record<string, unknown>>(text, params)).rows,
+        )
       } finally {
         await db.close()
         store = await open()
@@ -138,7 +146,9 @@ async function eraseLeavesNothing(backend: Backend): Promise<void> {
   expect(await answers(memory, 'bob')).toEqual(bobBefore)
   // Written after the erase: found alone, nothing of before comes back.
   const again = await memory.remember('ada', { content: 'Takes the bus to Lyon now' })
-  expect((await memory.recall('ada', 'Lyon', { limit: 5 })).hits.map((hit) => hit.memory.id)).toEqual([again.id])
+  expect((await memory.recall('ada', 'Lyon', { limit: 5 })).hits.map((hit) => hit.memory.id)).toEqual([
+    again.id,
+  ])
   await memory.eraseNamespace('ada')
 
   await backend.inspect(async (sql) => {
@@ -161,16 +171,19 @@ describe('eraseNamespace: every table the catalog lists', { timeout: 180_000 }, 
       await backend.close()
     }
   })
-
 })
 
-describe.runIf(requirePostgres('eraseNamespace on PostgreSQL'))('eraseNamespace on PostgreSQL', { timeout: 180_000 }, () => {
-  it('leaves nothing of the namespace on PostgreSQL (keyword statistics, HNSW indexes and their registry)', async () => {
-    const backend = await postgres()
-    try {
-      await eraseLeavesNothing(backend)
-    } finally {
-      await backend.close()
-    }
-  })
-})
+describe.runIf(requirePostgres('eraseNamespace on PostgreSQL'))(
+  'eraseNamespace on PostgreSQL',
+  { timeout: 180_000 },
+  () => {
+    it('leaves nothing of the namespace on PostgreSQL (keyword statistics, HNSW indexes and their registry)', async () => {
+      const backend = await postgres()
+      try {
+        await eraseLeavesNothing(backend)
+      } finally {
+        await backend.close()
+      }
+    })
+  },
+)

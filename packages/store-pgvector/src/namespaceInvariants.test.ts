@@ -53,7 +53,8 @@ const EXEMPT: Array<{ match: RegExp; reason: string; only?: Executor['kind'] }> 
   },
   {
     match: /^SELECT DISTINCT namespace FROM memories/,
-    reason: 'namespaces() for `export --all`: lists every tenant once, a multi-shard read of an administrative command',
+    reason:
+      'namespaces() for `export --all`: lists every tenant once, a multi-shard read of an administrative command',
   },
   {
     match: /^LOCK TABLE memories IN SHARE ROW EXCLUSIVE MODE$/,
@@ -62,7 +63,8 @@ const EXEMPT: Array<{ match: RegExp; reason: string; only?: Executor['kind'] }> 
   },
   {
     match: /^VACUUM (memories|memory_chunks)$/,
-    reason: 'eraseNamespace on PGlite reclaims the space of the erased rows: maintenance, no rows read or written',
+    reason:
+      'eraseNamespace on PGlite reclaims the space of the erased rows: maintenance, no rows read or written',
     only: 'pglite',
   },
   {

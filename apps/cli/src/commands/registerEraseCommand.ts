@@ -15,19 +15,23 @@ interface EraseFlags {
 export function registerEraseCommand(program: Command, context: CommandContext): void {
   addExamples(program.command('erase'), [
     [
-      "delete everything about a user (a data-subject request): every row of every table",
+      'delete everything about a user (a data-subject request): every row of every table',
       'agent-memory erase --namespace ada --yes',
     ],
     ['the same, with the counts of what went as JSON', 'agent-memory erase --namespace ada --yes --json'],
   ])
-    .description('delete every memory of a namespace for good, with its chunks, statistics, indexes and observe ledger')
+    .description(
+      'delete every memory of a namespace for good, with its chunks, statistics, indexes and observe ledger',
+    )
     // Never from AGENT_MEMORY_NAMESPACE: the namespace to erase is typed out, every time.
     .option('-n, --namespace <ns>', 'the namespace to erase (required, not read from the environment)')
     .option('--yes', 'confirm: the erase cannot be undone')
     .option('--json', 'print what was removed as JSON')
     .action(async (flags: EraseFlags) => {
       if (flags.namespace === undefined || flags.namespace === '') {
-        throw new UsageError('erase needs --namespace <ns> (the environment\'s namespace is never erased implicitly)')
+        throw new UsageError(
+          "erase needs --namespace <ns> (the environment's namespace is never erased implicitly)",
+        )
       }
       const problems = namespaceProblems(flags.namespace)
       if (problems.length > 0) throw new UsageError(`invalid namespace: ${problems.join('; ')}`)

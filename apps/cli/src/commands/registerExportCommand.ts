@@ -24,16 +24,27 @@ const DRAIN_EVERY = 64
 
 export function registerExportCommand(program: Command, context: CommandContext): void {
   addExamples(addNamespaceOption(program.command('export')), [
-    ["hand a user their memories (JSON lines, every field)", 'agent-memory export --namespace ada -o ada.jsonl'],
+    [
+      'hand a user their memories (JSON lines, every field)',
+      'agent-memory export --namespace ada -o ada.jsonl',
+    ],
     [
       'the whole store with its vectors, for a move to PostgreSQL (then: agent-memory import store.jsonl --database-url …)',
       'agent-memory export --all --with-vectors -o store.jsonl',
     ],
   ])
-    .description('write every memory of a namespace (or of all) as JSON lines: a header, then one record per memory')
+    .description(
+      'write every memory of a namespace (or of all) as JSON lines: a header, then one record per memory',
+    )
     .option('--all', 'every namespace of the store')
-    .option('--with-vectors', 'include the memory and chunk vectors (an import by the same embedder reuses them)')
-    .option('-o, --output <file>', 'write to this file (written whole, then renamed into place) instead of stdout')
+    .option(
+      '--with-vectors',
+      'include the memory and chunk vectors (an import by the same embedder reuses them)',
+    )
+    .option(
+      '-o, --output <file>',
+      'write to this file (written whole, then renamed into place) instead of stdout',
+    )
     .option('--json', 'print a summary as JSON (on stderr when the records go to stdout)')
     .action(async (flags: ExportFlags) => {
       if (flags.all === true && flags.namespace !== undefined) {
@@ -50,17 +61,23 @@ export function registerExportCommand(program: Command, context: CommandContext)
           context.io.out(text)
           if (flush) await context.io.outDrained?.()
         } else if (!stream.write(text) || flush) {
-          if (stream.writableNeedDrain) await new Promise<void>((resolve) => stream.once('drain', () => resolve()))
+          if (stream.writableNeedDrain)
+            await new Promise<void>((resolve) => stream.once('drain', () => resolve()))
         }
       }
       let memories = 0
       try {
-        for await (const record of memory.exportNamespace(namespaces, { vectors: flags.withVectors === true })) {
+        for await (const record of memory.exportNamespace(namespaces, {
+          vectors: flags.withVectors === true,
+        })) {
           if (context.signal.aborted) break
           if (record.type === 'memory') memories += 1
           await write(`${JSON.stringify(record)}\n`, memories % DRAIN_EVERY === 0)
         }
-        if (stream !== null) await new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve())))
+        if (stream !== null)
+          await new Promise<void>((resolve, reject) =>
+            stream.end((error?: Error | null) => (error ? reject(error) : resolve())),
+          )
       } catch (error) {
         stream?.destroy()
         if (partial !== null) await rm(partial, { force: true })
@@ -85,7 +102,9 @@ export function registerExportCommand(program: Command, context: CommandContext)
         else context.io.out(toJsonLine(summary))
       } else {
         const where = file === null ? '' : ` to ${file}`
-        context.io.err(`exported ${memories} memories of ${namespaces.length} namespace${namespaces.length === 1 ? '' : 's'}${where}\n`)
+        context.io.err(
+          `exported ${memories} memories of ${namespaces.length} namespace${namespaces.length === 1 ? '' : 's'}${where}\n`,
+        )
       }
     })
 }

@@ -21,7 +21,10 @@ export function registerImportCommand(program: Command, context: CommandContext)
       .command('import')
       .argument('<file>', 'a file written by agent-memory export, or - for standard input'),
     [
-      ['put an export back (ids, history and validity kept; a second run changes nothing)', 'agent-memory import ada.jsonl'],
+      [
+        'put an export back (ids, history and validity kept; a second run changes nothing)',
+        'agent-memory import ada.jsonl',
+      ],
       ["load one user's file into another namespace", 'agent-memory import ada.jsonl --namespace ada-copy'],
       [
         'move a whole embedded store to PostgreSQL (written by export --all --with-vectors)',
@@ -49,7 +52,10 @@ export function registerImportCommand(program: Command, context: CommandContext)
       }
       const { memory } = await context.open()
       const { records, lines, unreadable } = readImportRecords(input as AsyncIterable<string>)
-      const summary = await memory.importRecords(records, flags.namespace === undefined ? {} : { namespace: flags.namespace })
+      const summary = await memory.importRecords(
+        records,
+        flags.namespace === undefined ? {} : { namespace: flags.namespace },
+      )
       const skipped = [
         ...unreadable,
         ...summary.skipped.map((skip) => ({
@@ -76,7 +82,11 @@ export function registerImportCommand(program: Command, context: CommandContext)
       }
       const label = file === '-' ? 'stdin' : file
       for (const skip of skipped) context.io.err(`${label}:${skip.line}: skipped: ${skip.reason}\n`)
-      const parts = [`${summary.inserted} new`, `${summary.updated} updated`, `${summary.unchanged} unchanged`]
+      const parts = [
+        `${summary.inserted} new`,
+        `${summary.updated} updated`,
+        `${summary.unchanged} unchanged`,
+      ]
       if (skipped.length > 0) parts.push(`${skipped.length} skipped`)
       context.io.out(
         `imported into ${summary.namespaces.length} namespace${summary.namespaces.length === 1 ? '' : 's'}: ${parts.join(', ')}\n`,

@@ -7,7 +7,9 @@ export const ImportJsonSchema = jsonDocument('import', {
   inserted: z.number().int().nonnegative(),
   updated: z.number().int().nonnegative(),
   unchanged: z.number().int().nonnegative(),
-  skipped: z.array(z.object({ line: z.number().int().positive(), id: z.string().optional(), reason: z.string() })),
+  skipped: z.array(
+    z.object({ line: z.number().int().positive(), id: z.string().optional(), reason: z.string() }),
+  ),
   pendingEmbed: z.number().int().nonnegative(),
   pendingReason: z.string().nullable(),
   namespaces: z.array(z.string()),

@@ -33,6 +33,10 @@ export function fromExportMemory(
     },
     validToStamped: record.validToStamped,
     embedding: fits(record.embedding),
-    chunks: record.chunks.map((chunk) => ({ idx: chunk.idx, text: chunk.text, embedding: fits(chunk.embedding) })),
+    chunks: record.chunks.map((chunk) => ({
+      idx: chunk.idx,
+      text: chunk.text,
+      embedding: fits(chunk.embedding),
+    })),
   }
 }

@@ -1,7 +1,7 @@
 import type { StoredMemoryRow } from '../spec/NamespaceDataStore.js'
-import { encodeVector } from './encodeVector.js'
 import { EXPORT_FORMAT_VERSION } from './EXPORT_FORMAT_VERSION.js'
 import type { ExportMemory } from './ExportMemorySchema.js'
+import { encodeVector } from './encodeVector.js'
 
 const iso = (date: Date | null): string | null => (date === null ? null : date.toISOString())
 

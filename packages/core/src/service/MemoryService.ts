@@ -146,12 +146,18 @@ export interface MemoryService {
    * then one record per memory with its chunk spans and, with `vectors`, its vectors. Streamed a
    * page at a time. Needs a `NamespaceDataStore`.
    */
-  exportNamespace(namespace: string | readonly string[], options?: { vectors?: boolean }): AsyncIterable<ExportRecord>
+  exportNamespace(
+    namespace: string | readonly string[],
+    options?: { vectors?: boolean },
+  ): AsyncIterable<ExportRecord>
   /**
    * Writes export records back, verbatim and idempotent by id (see `importRecords`); bad records
    * are skipped and named in the summary, the rest go in. Needs a `NamespaceDataStore`.
    */
-  importRecords(records: Iterable<unknown> | AsyncIterable<unknown>, options?: ImportOptions): Promise<ImportSummary>
+  importRecords(
+    records: Iterable<unknown> | AsyncIterable<unknown>,
+    options?: ImportOptions,
+  ): Promise<ImportSummary>
   /**
    * Removes every row of the namespace from every table of the store, its observe ledger with it,
    * and returns the counts. Irreversible; no tool a model can call reaches it.

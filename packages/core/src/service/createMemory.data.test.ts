@@ -50,7 +50,9 @@ describe('export, import and erase through the memory service', () => {
     expect(memories).toHaveLength(3)
     expect(memories.some((record) => record.memory.supersededBy !== null)).toBe(true)
     expect(memories.every((record) => typeof record.embedding === 'string')).toBe(true)
-    expect(memories.some((record) => record.chunks.length > 1 && record.chunks.every((c) => c.embedding))).toBe(true)
+    expect(
+      memories.some((record) => record.chunks.length > 1 && record.chunks.every((c) => c.embedding)),
+    ).toBe(true)
     const plain = await collect(memory.exportNamespace(['ada', 'bob']))
     expect(plain.filter((record) => record.type === 'memory')).toHaveLength(4)
     expect(plain.some((record) => record.type === 'memory' && 'embedding' in record)).toBe(false)
@@ -82,11 +84,9 @@ describe('export, import and erase through the memory service', () => {
     expect(summary.inserted).toBe(3)
     expect(summary.pendingEmbed).toBe(3)
     expect(summary.pendingReason).toMatch(/hashing \(64 dimensions\).*another-model \(64 dimensions\)/)
-    expect((await other.memory.list('ada', { filter: { includeSuperseded: true } })).map((m) => m.embedState)).toEqual([
-      'pending',
-      'pending',
-      'pending',
-    ])
+    expect(
+      (await other.memory.list('ada', { filter: { includeSuperseded: true } })).map((m) => m.embedState),
+    ).toEqual(['pending', 'pending', 'pending'])
     expect((await other.memory.repair()).repaired).toBe(3)
   })
 
@@ -120,7 +120,10 @@ describe('export, import and erase through the memory service', () => {
     expect(summary.skipped[0]!.reason).toMatch(/newer/)
     expect(summary.skipped[3]!.reason).toMatch(/appears again \(first at record 2\)/)
     await expect(
-      target.memory.importRecords([{ ...(records[0] as object), version: EXPORT_FORMAT_VERSION + 1 }, memories[0]]),
+      target.memory.importRecords([
+        { ...(records[0] as object), version: EXPORT_FORMAT_VERSION + 1 },
+        memories[0],
+      ]),
     ).rejects.toThrow(ValidationError)
     await expect(target.memory.importRecords([memories[0]])).rejects.toThrow(/before any export header/)
   })

@@ -16,7 +16,8 @@ export async function eraseNamespace(context: ServiceContext, namespace: string)
   const report = await store.eraseNamespace(ns)
   const ledger = await store.eraseNamespace(ledgerNamespace(ns))
   const otherRows = { ...report.otherRows }
-  for (const [table, count] of Object.entries(ledger.otherRows)) otherRows[table] = (otherRows[table] ?? 0) + count
+  for (const [table, count] of Object.entries(ledger.otherRows))
+    otherRows[table] = (otherRows[table] ?? 0) + count
   return {
     namespace: ns,
     memories: report.memories,

@@ -15,7 +15,9 @@ import { storeEmbedder } from './storeEmbedder.js'
 
 type Embedder = { model: string | null; dimensions: number }
 const describe = (embedder: Embedder | null) =>
-  embedder === null ? 'an unrecorded embedder' : `${embedder.model ?? 'an unnamed model'} (${embedder.dimensions} dimensions)`
+  embedder === null
+    ? 'an unrecorded embedder'
+    : `${embedder.model ?? 'an unnamed model'} (${embedder.dimensions} dimensions)`
 
 /**
  * `MemoryService.importRecords`: export records in, verbatim and idempotent by id. A header
@@ -70,7 +72,8 @@ export async function importRecords(
   let position = 0
   for await (const record of records) {
     position += 1
-    const type = typeof record === 'object' && record !== null ? (record as { type?: unknown }).type : undefined
+    const type =
+      typeof record === 'object' && record !== null ? (record as { type?: unknown }).type : undefined
     if (type === 'header') {
       const parsed = ExportHeaderSchema.safeParse(record)
       if (!parsed.success) {
@@ -90,7 +93,8 @@ export async function importRecords(
       if (parsed.data.vectors && !fits) {
         summary.pendingReason = `the file's vectors come from ${describe(theirs)} and this store embeds with ${describe(ours)}: its memories were stored pending and repair embeds them again`
       } else if (!parsed.data.vectors) {
-        summary.pendingReason ??= 'the file carries no vectors: its memories were stored pending and repair embeds them'
+        summary.pendingReason ??=
+          'the file carries no vectors: its memories were stored pending and repair embeds them'
       }
       continue
     }
@@ -99,7 +103,8 @@ export async function importRecords(
         `record ${position} comes before any export header: the stream does not start like an agent-memory export (nothing was written)`,
       ])
     }
-    const version = typeof record === 'object' && record !== null ? (record as { version?: unknown }).version : undefined
+    const version =
+      typeof record === 'object' && record !== null ? (record as { version?: unknown }).version : undefined
     if (type === 'memory' && typeof version === 'number' && version > EXPORT_FORMAT_VERSION) {
       summary.skipped.push({
         record: position,
@@ -142,6 +147,8 @@ export async function importRecords(
   summary.namespaces = [...touched].sort()
   for (const namespace of summary.namespaces) await context.store.afterBulkLoad?.(namespace)
   if (summary.pendingEmbed === 0) summary.pendingReason = null
-  else summary.pendingReason ??= 'they had no vector in the store they come from (pending or failed there): repair embeds the pending ones'
+  else
+    summary.pendingReason ??=
+      'they had no vector in the store they come from (pending or failed there): repair embeds the pending ones'
   return summary
 }

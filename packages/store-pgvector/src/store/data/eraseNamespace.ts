@@ -44,7 +44,9 @@ export async function eraseNamespace(context: StoreContext, namespace: string): 
   for (const table of VECTOR_TABLES) {
     const name = namespaceIndexName(table, ns)
     const found = await context.executor.transaction(async (sql) => {
-      const exists = await sql.query<{ found: boolean }>('SELECT to_regclass($1) IS NOT NULL AS found', [name])
+      const exists = await sql.query<{ found: boolean }>('SELECT to_regclass($1) IS NOT NULL AS found', [
+        name,
+      ])
       return exists.rows[0]?.found === true
     })
     if (!found) continue

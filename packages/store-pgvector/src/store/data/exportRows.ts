@@ -40,7 +40,9 @@ export async function exportRows(
     params,
   )
   return rows.map((row) => {
-    const chunks = (typeof row.chunk_list === 'string' ? JSON.parse(row.chunk_list) : row.chunk_list) as ChunkJson[]
+    const chunks = (
+      typeof row.chunk_list === 'string' ? JSON.parse(row.chunk_list) : row.chunk_list
+    ) as ChunkJson[]
     return {
       memory: rowToMemory(row),
       validToStamped: row.valid_to_stamped === true,

@@ -1,10 +1,15 @@
-import { type Chunk, InvalidArgumentError, type ImportRowOutcome, type StoredMemoryRow } from '@agent-memory/core'
+import {
+  type Chunk,
+  type ImportRowOutcome,
+  InvalidArgumentError,
+  type StoredMemoryRow,
+} from '@agent-memory/core'
 import { checkNamespace } from '../context/checkNamespace.js'
 import { forgetNamespaceSize } from '../context/forgetNamespaceSize.js'
 import { routed } from '../context/routed.js'
 import type { StoreContext } from '../context/StoreContext.js'
-import { countKeywordWrite } from '../search/countKeywordWrite.js'
 import { SqlParams } from '../SqlParams.js'
+import { countKeywordWrite } from '../search/countKeywordWrite.js'
 import { documentText, searchVectorSql } from '../searchText.js'
 import { checkVector } from '../validateWrites.js'
 import { vectorLiteral } from '../vectorLiteral.js'
@@ -39,9 +44,11 @@ export async function importRows(
     if (typeof row?.memory?.id !== 'string' || row.memory.id.length === 0 || row.memory.id.length > 256) {
       throw new InvalidArgumentError('rows', 'every row needs a memory id of 1 to 256 characters')
     }
-    if (row.embedding !== null) checkVector(row.embedding, context.dimensions, `embedding of ${row.memory.id}`)
+    if (row.embedding !== null)
+      checkVector(row.embedding, context.dimensions, `embedding of ${row.memory.id}`)
     for (const chunk of row.chunks) {
-      if (chunk.embedding !== null) checkVector(chunk.embedding, context.dimensions, `chunk of ${row.memory.id}`)
+      if (chunk.embedding !== null)
+        checkVector(chunk.embedding, context.dimensions, `chunk of ${row.memory.id}`)
     }
   }
   if (rows.length === 0) return []
@@ -65,9 +72,11 @@ export async function importRows(
     for (let start = 0; start < accepted.length; start += ROWS_PER_STATEMENT) {
       const params = new SqlParams()
       const nsParam = params.add(ns)
-      const tuples = accepted.slice(start, start + ROWS_PER_STATEMENT).map(({ memory, embedding, validToStamped }) => {
-        const state = embedding !== null ? 'ok' : memory.embedState === 'failed' ? 'failed' : 'pending'
-        return `(${nsParam}, ${params.add(memory.id)}, ${params.add(memory.tier)}, ${params.add(memory.level)},
+      const tuples = accepted
+        .slice(start, start + ROWS_PER_STATEMENT)
+        .map(({ memory, embedding, validToStamped }) => {
+          const state = embedding !== null ? 'ok' : memory.embedState === 'failed' ? 'failed' : 'pending'
+          return `(${nsParam}, ${params.add(memory.id)}, ${params.add(memory.tier)}, ${params.add(memory.level)},
           ${params.add(memory.content)}, ${params.add(memory.summary)}, ${params.add(JSON.stringify(memory.metadata), 'jsonb')},
           ${params.add(memory.tags, 'text[]')}, ${params.add(memory.importance, 'float8')},
           ${params.add(memory.createdAt, 'timestamptz')}, ${params.add(memory.updatedAt, 'timestamptz')},
@@ -79,7 +88,7 @@ export async function importRows(
           ${params.add(state)}, ${params.add(memory.fingerprint)},
           ${params.add(embedding === null ? null : vectorLiteral(embedding), 'vector')},
           ${searchVectorSql(params.add(documentText(memory.content, memory.summary, memory.tags)))})`
-      })
+        })
       const result = await sql.query<{ id: string }>(
         `INSERT INTO memories (${COLUMNS}) VALUES ${tuples.join(',\n')}
          ON CONFLICT (namespace, id) DO UPDATE SET
@@ -107,7 +116,16 @@ export async function importRows(
             : row.chunks.flatMap((chunk) =>
                 chunk.embedding === null
                   ? []
-                  : [{ id: row.memory.id, chunk: { idx: chunk.idx, text: chunk.text, embedding: chunk.embedding as Chunk['embedding'] } }],
+                  : [
+                      {
+                        id: row.memory.id,
+                        chunk: {
+                          idx: chunk.idx,
+                          text: chunk.text,
+                          embedding: chunk.embedding as Chunk['embedding'],
+                        },
+                      },
+                    ],
               ),
         ),
       )

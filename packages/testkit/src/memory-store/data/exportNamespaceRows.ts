@@ -28,6 +28,10 @@ export async function exportNamespaceRows(
       embedding: vectors && row.embedding !== null ? copyVector(row.embedding) : null,
       chunks: [...row.chunks]
         .sort((a, b) => a.idx - b.idx)
-        .map((chunk) => ({ idx: chunk.idx, text: chunk.text, embedding: vectors ? copyVector(chunk.embedding) : null })),
+        .map((chunk) => ({
+          idx: chunk.idx,
+          text: chunk.text,
+          embedding: vectors ? copyVector(chunk.embedding) : null,
+        })),
     }))
 }

@@ -43,13 +43,24 @@ export async function importNamespaceRows(
       ...copyMemory({ ...row.memory, namespace }),
       embedState: withVector ? 'ok' : row.memory.embedState === 'failed' ? 'failed' : 'pending',
     }
-    if (existing !== undefined && sameRow(existing.memory, memory, existing.stampedValidTo, row.validToStamped)) {
+    if (
+      existing !== undefined &&
+      sameRow(existing.memory, memory, existing.stampedValidTo, row.validToStamped)
+    ) {
       outcomes.push({ id, status: 'unchanged' })
       continue
     }
     const chunks: Chunk[] = withVector
       ? row.chunks.flatMap((chunk) =>
-          chunk.embedding === null ? [] : [{ idx: chunk.idx, text: chunk.text, embedding: copyVector(chunk.embedding) as Chunk['embedding'] }],
+          chunk.embedding === null
+            ? []
+            : [
+                {
+                  idx: chunk.idx,
+                  text: chunk.text,
+                  embedding: copyVector(chunk.embedding) as Chunk['embedding'],
+                },
+              ],
         )
       : []
     state.rows.set(id, {
