@@ -161,6 +161,7 @@ async function exercise(store: PgVectorStore): Promise<Set<string>> {
   await s.storageBytes()
   await s.afterBulkLoad('tenant-b')
   await s.namespaces()
+  await s.exportSnapshot(() => undefined)
   const exported = await s.exportRows('tenant-b', { limit: 3, vectors: true })
   await s.exportRows('tenant-b', { limit: 3, after: exported.at(-1)!.memory.id })
   await s.eraseNamespace('tenant-b')

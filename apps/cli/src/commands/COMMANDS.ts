@@ -102,6 +102,20 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./registerEraseCommand.js')).registerEraseCommand,
   },
   {
+    name: 'backup',
+    arguments: '<file>',
+    description: 'write a consistent copy of every memory, vectors included, read in one transaction',
+    options: true,
+    load: async () => (await import('./registerBackupCommand.js')).registerBackupCommand,
+  },
+  {
+    name: 'restore',
+    arguments: '<file>',
+    description: 'restore a backup into an empty embedded data directory (for PostgreSQL, use import)',
+    options: true,
+    load: async () => (await import('./registerRestoreCommand.js')).registerRestoreCommand,
+  },
+  {
     name: 'repair',
     arguments: '',
     description: 'embed memories stored pending (the embedder was down when they were written)',

@@ -33,6 +33,7 @@ import { readRoutingStats } from './context/readRoutingStats.js'
 import type { StoreContext } from './context/StoreContext.js'
 import { eraseNamespace } from './data/eraseNamespace.js'
 import { exportRows } from './data/exportRows.js'
+import { exportSnapshot } from './data/exportSnapshot.js'
 import { importRows } from './data/importRows.js'
 import { listNamespaces } from './data/listNamespaces.js'
 import { maintainVectorIndexes } from './indexes/maintainVectorIndexes.js'
@@ -296,6 +297,17 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore, NamespaceD
     options: { after?: string; limit: number; vectors?: boolean },
   ): Promise<StoredMemoryRow[]> {
     return exportRows(this.#context, namespace, options)
+  }
+
+  /**
+   * Every memory of every namespace, with vectors, read in one transaction: a consistent copy
+   * (`agent-memory backup`). Through an embedded store's server the read must finish within the
+   * server's hold limit (30 s by default).
+   */
+  exportSnapshot(
+    onRow: (row: StoredMemoryRow) => Promise<void> | void,
+  ): Promise<{ namespaces: string[]; memories: number }> {
+    return exportSnapshot(this.#context, onRow)
   }
 
   /** Writes exported rows back verbatim, idempotent by id (import). */
