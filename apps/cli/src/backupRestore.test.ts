@@ -18,12 +18,18 @@ describe('agent-memory backup and restore', () => {
     for (const [namespace, query] of QUERIES) {
       const result = await runCli(['search', query, '-n', namespace, '--json', '--data-dir', dataDir])
       expect(result.code, result.stderr).toBe(0)
-      out.push((JSON.parse(result.stdout) as { hits: Array<{ memory: { id: string } }> }).hits.map((hit) => hit.memory.id))
+      out.push(
+        (JSON.parse(result.stdout) as { hits: Array<{ memory: { id: string } }> }).hits.map(
+          (hit) => hit.memory.id,
+        ),
+      )
     }
     return out
   }
 
-  it('copies the store through the process holding it, and a restore answers the same searches', { timeout: 240_000 }, async () => {
+  it('copies the store through the process holding it, and a restore answers the same searches', {
+    timeout: 240_000,
+  }, async () => {
     const source = temp.dataDir
     const remember = async (namespace: string, content: string) =>
       expect((await runCli(['remember', content, '-n', namespace, '--data-dir', source])).code).toBe(0)
@@ -39,7 +45,11 @@ describe('agent-memory backup and restore', () => {
       const backup = await runCli(['backup', file, '--json', '--data-dir', source])
       expect(backup.code, backup.stderr).toBe(0)
       expect(backup.stderr).toContain('served by process')
-      expect(JSON.parse(backup.stdout)).toMatchObject({ command: 'backup', memories: 3, namespaces: ['ada', 'bob'] })
+      expect(JSON.parse(backup.stdout)).toMatchObject({
+        command: 'backup',
+        memories: 3,
+        namespaces: ['ada', 'bob'],
+      })
     } finally {
       // `serve` stops on Ctrl-C, not on a closed stdin.
       server.child.kill('SIGINT')

@@ -9,7 +9,10 @@ import { toJsonLine } from '../output/toJsonLine.js'
 
 export function registerBackupCommand(program: Command, context: CommandContext): void {
   addExamples(program.command('backup').argument('<file>', 'where to write the backup (JSON lines)'), [
-    ['a consistent copy of the whole store, even while mcp, serve or ui holds it', 'agent-memory backup memory-backup.jsonl'],
+    [
+      'a consistent copy of the whole store, even while mcp, serve or ui holds it',
+      'agent-memory backup memory-backup.jsonl',
+    ],
     ['the same, with a summary as JSON', 'agent-memory backup memory-backup.jsonl --json'],
   ])
     .description('write a consistent copy of every memory, vectors included, read in one transaction')
@@ -34,7 +37,9 @@ export function registerBackupCommand(program: Command, context: CommandContext)
       try {
         await write(`${JSON.stringify(header)}\n`)
         copied = await store.exportSnapshot((row) => write(`${JSON.stringify(toExportMemory(row, true))}\n`))
-        await new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve())))
+        await new Promise<void>((resolve, reject) =>
+          stream.end((error?: Error | null) => (error ? reject(error) : resolve())),
+        )
       } catch (error) {
         stream.destroy()
         await rm(partial, { force: true })
@@ -44,7 +49,9 @@ export function registerBackupCommand(program: Command, context: CommandContext)
       if (flags.json === true) {
         context.io.out(toJsonLine({ version: 1, command: 'backup', file: target, ...copied }))
       } else {
-        context.io.out(`backed up ${copied.memories} memories of ${copied.namespaces.length} namespaces to ${target}\n`)
+        context.io.out(
+          `backed up ${copied.memories} memories of ${copied.namespaces.length} namespaces to ${target}\n`,
+        )
       }
     })
 }

@@ -11,15 +11,23 @@ import { toJsonLine } from '../output/toJsonLine.js'
 
 export function registerRestoreCommand(program: Command, context: CommandContext): void {
   addExamples(program.command('restore').argument('<file>', 'a file written by agent-memory backup'), [
-    ['restore a backup into a new data directory', 'agent-memory restore memory-backup.jsonl --data-dir ./restored'],
-    ['the same, with a summary as JSON', 'agent-memory restore memory-backup.jsonl --data-dir ./restored --json'],
+    [
+      'restore a backup into a new data directory',
+      'agent-memory restore memory-backup.jsonl --data-dir ./restored',
+    ],
+    [
+      'the same, with a summary as JSON',
+      'agent-memory restore memory-backup.jsonl --data-dir ./restored --json',
+    ],
   ])
     .description('restore a backup into an empty embedded data directory (for PostgreSQL, use import)')
     .option('--json', 'print a summary as JSON')
     .action(async (file: string, flags: { json?: boolean }) => {
       const config = context.config()
       if (config.store.kind !== 'embedded') {
-        throw new UsageError('restore writes a new embedded data directory: for PostgreSQL use agent-memory import <file>')
+        throw new UsageError(
+          'restore writes a new embedded data directory: for PostgreSQL use agent-memory import <file>',
+        )
       }
       const entries = await readdir(config.store.dataDir).catch(() => [] as string[])
       if (entries.length > 0) {
@@ -57,7 +65,9 @@ export function registerRestoreCommand(program: Command, context: CommandContext
           }),
         )
       } else {
-        context.io.out(`restored ${restored} memories of ${summary.namespaces.length} namespaces into ${config.store.dataDir}\n`)
+        context.io.out(
+          `restored ${restored} memories of ${summary.namespaces.length} namespaces into ${config.store.dataDir}\n`,
+        )
       }
     })
 }

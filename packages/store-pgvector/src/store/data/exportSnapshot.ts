@@ -20,7 +20,9 @@ export async function exportSnapshot(
     if (context.executor.kind === 'postgres') {
       await sql.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY')
     }
-    const listed = await sql.query<{ namespace: string }>('SELECT DISTINCT namespace FROM memories ORDER BY namespace')
+    const listed = await sql.query<{ namespace: string }>(
+      'SELECT DISTINCT namespace FROM memories ORDER BY namespace',
+    )
     const namespaces = listed.rows.map((row) => checkNamespace(row.namespace))
     let memories = 0
     for (const namespace of namespaces) {
@@ -28,7 +30,10 @@ export async function exportSnapshot(
       for (;;) {
         const params: unknown[] = [namespace, PAGE]
         if (after !== undefined) params.push(after)
-        const page = await sql.query<Record<string, unknown>>(exportPageStatement(true, after !== undefined), params)
+        const page = await sql.query<Record<string, unknown>>(
+          exportPageStatement(true, after !== undefined),
+          params,
+        )
         for (const row of page.rows) {
           await onRow(toStoredRow(row, true))
           memories += 1

@@ -6,7 +6,9 @@ type ChunkJson = { idx: number; text: string; embedding?: string }
 
 /** A row read with `exportPageStatement` as a `StoredMemoryRow`. */
 export function toStoredRow(row: Record<string, unknown>, vectors: boolean): StoredMemoryRow {
-  const chunks = (typeof row.chunk_list === 'string' ? JSON.parse(row.chunk_list) : row.chunk_list) as ChunkJson[]
+  const chunks = (
+    typeof row.chunk_list === 'string' ? JSON.parse(row.chunk_list) : row.chunk_list
+  ) as ChunkJson[]
   return {
     memory: rowToMemory(row),
     validToStamped: row.valid_to_stamped === true,
