@@ -86,7 +86,7 @@ describe('the web inspector: export a namespace, erase it with a typed confirmat
       body: JSON.stringify({ namespace: 'ada', confirm: 'ad' }),
     })
     expect(refused.status).toBe(400)
-    expect((await refused.json()).error).toContain('type the namespace exactly')
+    expect(((await refused.json()) as { error: string }).error).toContain('type the namespace exactly')
 
     const page = await browser.newPage()
     await page.goto(at('/memories', { ns: 'ada' }))
