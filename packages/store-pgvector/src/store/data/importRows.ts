@@ -103,10 +103,14 @@ export async function importRows(
     }
     const replaced = accepted.filter((row) => written.has(row.memory.id))
     if (replaced.length > 0) {
-      await sql.query('DELETE FROM memory_chunks WHERE namespace = $1 AND memory_id = ANY($2::text[])', [
-        ns,
-        replaced.map((row) => row.memory.id),
-      ])
+      // A row that was not there before has no chunks to clear.
+      const updated = replaced.filter((row) => present.has(row.memory.id)).map((row) => row.memory.id)
+      if (updated.length > 0) {
+        await sql.query('DELETE FROM memory_chunks WHERE namespace = $1 AND memory_id = ANY($2::text[])', [
+          ns,
+          updated,
+        ])
+      }
       await insertChunks(
         sql,
         ns,
