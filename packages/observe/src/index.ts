@@ -1,4 +1,4 @@
-export { ledgerNamespace } from './ledger/ledgerNamespace.js'
+export { ledgerNamespace } from '@agent-memory/core'
 export type { ObserveLedger } from './ledger/ObserveLedger.js'
 export { serviceLedger } from './ledger/serviceLedger.js'
 export type { ObserveMessage } from './messages/ObserveMessage.js'

@@ -9,4 +9,9 @@ export interface CliIo {
   readonly stderrIsTTY: boolean
   /** Terminal width for progress bars. */
   readonly columns: number
+  /**
+   * Resolves once stdout has taken what was written (a slow reader of a pipe holds a long
+   * stream back here, so the writer's memory stays bounded). Absent: nothing to wait for.
+   */
+  outDrained?(): Promise<void>
 }

@@ -80,6 +80,43 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./registerStatsCommand.js')).registerStatsCommand,
   },
   {
+    name: 'export',
+    arguments: '',
+    description:
+      'write every memory of a namespace (or of all) as JSON lines: a header, then one record per memory',
+    options: true,
+    load: async () => (await import('./registerExportCommand.js')).registerExportCommand,
+  },
+  {
+    name: 'import',
+    arguments: '<file>',
+    description: 'write the memories of an export back, idempotent by id; bad lines are named and skipped',
+    options: true,
+    load: async () => (await import('./registerImportCommand.js')).registerImportCommand,
+  },
+  {
+    name: 'erase',
+    arguments: '',
+    description:
+      'delete every memory of a namespace for good, with its chunks, statistics, indexes and observe ledger',
+    options: true,
+    load: async () => (await import('./registerEraseCommand.js')).registerEraseCommand,
+  },
+  {
+    name: 'backup',
+    arguments: '<file>',
+    description: 'write a consistent copy of every memory, vectors included, read in one transaction',
+    options: true,
+    load: async () => (await import('./registerBackupCommand.js')).registerBackupCommand,
+  },
+  {
+    name: 'restore',
+    arguments: '<file>',
+    description: 'restore a backup into an empty embedded data directory (for PostgreSQL, use import)',
+    options: true,
+    load: async () => (await import('./registerRestoreCommand.js')).registerRestoreCommand,
+  },
+  {
     name: 'repair',
     arguments: '',
     description: 'embed memories stored pending (the embedder was down when they were written)',

@@ -1,6 +1,9 @@
+import { EraseJsonSchema } from './EraseJsonSchema.js'
+import { ExportJsonSchema } from './ExportJsonSchema.js'
 import { ForgetJsonSchema } from './ForgetJsonSchema.js'
 import { GetJsonSchema } from './GetJsonSchema.js'
 import { HistoryJsonSchema } from './HistoryJsonSchema.js'
+import { ImportJsonSchema } from './ImportJsonSchema.js'
 import { IngestJsonSchema } from './IngestJsonSchema.js'
 import { InitJsonSchema } from './InitJsonSchema.js'
 import { ListJsonSchema } from './ListJsonSchema.js'
@@ -25,4 +28,7 @@ export const CLI_JSON_SCHEMAS = {
   repair: RepairJsonSchema,
   reembed: ReembedJsonSchema,
   observe: ObserveJsonSchema,
+  export: ExportJsonSchema,
+  import: ImportJsonSchema,
+  erase: EraseJsonSchema,
 } as const

@@ -1,10 +1,13 @@
 // `@agent-memory/cli/json`: the zod schemas of every `--json` document, for programs that run the CLI.
 export { CLI_JSON_SCHEMAS } from './CLI_JSON_SCHEMAS.js'
 export { CLI_JSON_VERSION } from './CLI_JSON_VERSION.js'
+export { type EraseJson, EraseJsonSchema } from './EraseJsonSchema.js'
 export { type ErrorJson, ErrorJsonSchema } from './ErrorJsonSchema.js'
+export { type ExportJson, ExportJsonSchema } from './ExportJsonSchema.js'
 export { type ForgetJson, ForgetJsonSchema } from './ForgetJsonSchema.js'
 export { type GetJson, GetJsonSchema } from './GetJsonSchema.js'
 export { type HistoryJson, HistoryJsonSchema } from './HistoryJsonSchema.js'
+export { type ImportJson, ImportJsonSchema } from './ImportJsonSchema.js'
 export { type IngestJson, IngestJsonSchema } from './IngestJsonSchema.js'
 export { type InitJson, InitJsonSchema } from './InitJsonSchema.js'
 export { type ListJson, ListJsonSchema } from './ListJsonSchema.js'

@@ -12,6 +12,7 @@ import { loadMemories } from './loadMemories.js'
 import { loadMemoryDetail } from './loadMemoryDetail.js'
 import { loadNamespaces } from './loadNamespaces.js'
 import { loadRepairQueue } from './loadRepairQueue.js'
+import { renderErasePage } from './renderErasePage.js'
 import { renderForgetPage } from './renderForgetPage.js'
 import { renderMemoriesPage } from './renderMemoriesPage.js'
 import { renderMemoryPage } from './renderMemoryPage.js'
@@ -130,6 +131,46 @@ export function createInspectorApp(
     })
     return c.json({ ...result, message: 'Saved as a new version.' })
   })
+  // A namespace's memories as an export file (JSON lines), streamed a page at a time.
+  app.get('/api/export', async (c) => {
+    const { namespace, vectors } = queryOf(
+      c,
+      z.object({ namespace: s.namespace, vectors: z.enum(['0', '1']).optional() }).strict(),
+    )
+    const records = deps.memory
+      .exportNamespace(namespace, { vectors: vectors === '1' })
+      [Symbol.asyncIterator]()
+    const encoder = new TextEncoder()
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const next = await records.next()
+        if (next.done === true) controller.close()
+        else controller.enqueue(encoder.encode(`${JSON.stringify(next.value)}\n`))
+      },
+      async cancel() {
+        await records.return?.(undefined)
+      },
+    })
+    const file = `${namespace.replace(/[^A-Za-z0-9._-]+/g, '_')}.jsonl`
+    return new Response(body, {
+      headers: {
+        'content-type': 'application/x-ndjson; charset=utf-8',
+        'content-disposition': `attachment; filename="${file}"`,
+      },
+    })
+  })
+  // Erase is typed out: the body names the namespace twice, as the page's confirmation field does.
+  app.post('/api/namespace/erase', async (c) => {
+    const { namespace, confirm } = await bodyOf(
+      c,
+      z.object({ namespace: s.namespace, confirm: z.string() }).strict(),
+    )
+    if (confirm !== namespace) {
+      return c.json({ error: `type the namespace exactly (${namespace}) to erase it` }, 400)
+    }
+    const report = await deps.memory.eraseNamespace(namespace)
+    return c.json({ ...report, message: `Erased ${namespace}: ${report.memories} memories.` })
+  })
   app.get('/api/search', async (c) => {
     const { namespace, ...query } = queryOf(c, s.search.extend({ namespace: s.namespace }))
     return c.json(await runSearch(deps, namespace, query))
@@ -184,6 +225,11 @@ export function createInspectorApp(
     const memory = await deps.memory.get(ns, id)
     if (memory === null) return c.text('no such memory in this namespace\n', 404)
     return c.html(renderForgetPage(links, ns, memory))
+  })
+  app.get('/erase', async (c) => {
+    const { ns } = queryOf(c, nsOnly)
+    const [stats] = await deps.memory.store.stats(ns)
+    return c.html(renderErasePage(links, ns, stats?.total ?? 0))
   })
   app.get('/repair', async (c) => {
     const { namespace } = queryOf(c, s.repair)

@@ -26,7 +26,9 @@ export function renderMemoriesPage(
   return renderLayout(
     links,
     `Memories of ${namespace}`,
-    html`<p><a href="${links.to('/search', { ns: namespace })}">Search this namespace</a></p>
+    html`<p><a href="${links.to('/search', { ns: namespace })}">Search this namespace</a>
+· <a href="${links.to('/api/export', { namespace })}" download>Export (download)</a>
+· <a href="${links.to('/erase', { ns: namespace })}" class="danger">Erase this namespace…</a></p>
 <form class="inline" method="get" action="/memories" role="search" aria-label="Filter memories">
 <input type="hidden" name="token" value="${links.token}"><input type="hidden" name="ns" value="${namespace}">
 <label for="f-tier">Tier<select id="f-tier" name="tier"><option value="">any</option>${TIERS.map(

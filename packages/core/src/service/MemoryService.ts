@@ -1,3 +1,7 @@
+import type { EraseSummary } from '../data/EraseSummary.js'
+import type { ExportRecord } from '../data/ExportRecordSchema.js'
+import type { ImportOptions } from '../data/ImportOptions.js'
+import type { ImportSummary } from '../data/ImportSummary.js'
 import type { Memory } from '../model/Memory.js'
 import type { MemoryInput } from '../model/MemoryInput.js'
 import type { Embedder } from '../spec/Embedder.js'
@@ -136,4 +140,27 @@ export interface MemoryService {
    * next attempt time. Across namespaces unless one is given; `ids` narrows to those memories.
    */
   repairIssues(namespace?: string, options?: { ids?: string[]; limit?: number }): Promise<RepairIssue[]>
+  /**
+   * Every memory of the namespace (or of each namespace given), live and superseded, as export
+   * records (`ExportRecordSchema`): a header with the format version and the store's embedder,
+   * then one record per memory with its chunk spans and, with `vectors`, its vectors. Streamed a
+   * page at a time. Needs a `NamespaceDataStore`.
+   */
+  exportNamespace(
+    namespace: string | readonly string[],
+    options?: { vectors?: boolean },
+  ): AsyncIterable<ExportRecord>
+  /**
+   * Writes export records back, verbatim and idempotent by id (see `importRecords`); bad records
+   * are skipped and named in the summary, the rest go in. Needs a `NamespaceDataStore`.
+   */
+  importRecords(
+    records: Iterable<unknown> | AsyncIterable<unknown>,
+    options?: ImportOptions,
+  ): Promise<ImportSummary>
+  /**
+   * Removes every row of the namespace from every table of the store, its observe ledger with it,
+   * and returns the counts. Irreversible; no tool a model can call reaches it.
+   */
+  eraseNamespace(namespace: string): Promise<EraseSummary>
 }

@@ -1,6 +1,9 @@
 import type { Embedder } from '../spec/Embedder.js'
 import type { ListOptions, Store } from '../spec/Store.js'
 import { resolveServiceContext } from './context/resolveServiceContext.js'
+import { eraseNamespace } from './data/eraseNamespace.js'
+import { exportNamespace } from './data/exportNamespace.js'
+import { importRecords } from './data/importRecords.js'
 import { forgetMemory } from './lifecycle/forgetMemory.js'
 import { getMemory } from './lifecycle/getMemory.js'
 import { listMemories } from './lifecycle/listMemories.js'
@@ -53,5 +56,8 @@ export function createMemory(config: {
     flush: () => context.reinforcements.flush(),
     close: () => context.reinforcements.close(),
     repairIssues: (namespace, options) => repairIssues(context, namespace, options),
+    exportNamespace: (namespace, options) => exportNamespace(context, namespace, options),
+    importRecords: (records, options) => importRecords(context, records, options),
+    eraseNamespace: (namespace) => eraseNamespace(context, namespace),
   }
 }

@@ -1,5 +1,4 @@
-import { fingerprint, type MemoryService } from '@agent-memory/core'
-import { ledgerNamespace } from './ledgerNamespace.js'
+import { fingerprint, ledgerNamespace, type MemoryService } from '@agent-memory/core'
 import type { ObserveLedger } from './ObserveLedger.js'
 
 const entry = (key: string) => `observed message ${key}`

@@ -4,10 +4,13 @@
 import type {
   Chunk,
   ChunkStore,
+  EraseReport,
+  ImportRowOutcome,
   ListOptions,
   Memory,
   MemoryFilter,
   MemoryWrite,
+  NamespaceDataStore,
   NamespaceStats,
   PendingClaim,
   ReinforceOptions,
@@ -17,6 +20,7 @@ import type {
   ScoredMemory,
   SearchOptions,
   Store,
+  StoredMemoryRow,
   Tier,
   UpsertOutcome,
 } from '@agent-memory/core'
@@ -27,6 +31,11 @@ import { createStoreContext } from './context/createStoreContext.js'
 import type { InProcessIndexes } from './context/InProcessIndexes.js'
 import { readRoutingStats } from './context/readRoutingStats.js'
 import type { StoreContext } from './context/StoreContext.js'
+import { eraseNamespace } from './data/eraseNamespace.js'
+import { exportRows } from './data/exportRows.js'
+import { exportSnapshot } from './data/exportSnapshot.js'
+import { importRows } from './data/importRows.js'
+import { listNamespaces } from './data/listNamespaces.js'
 import { maintainVectorIndexes } from './indexes/maintainVectorIndexes.js'
 import type { VectorIndexReport } from './indexes/VectorIndexReport.js'
 import { deleteMemories } from './lifecycle/deleteMemories.js'
@@ -73,7 +82,7 @@ import { upsertMemories } from './write/upsertMemories.js'
  * `read/`, `lifecycle/`, `search/`, `indexes/`, `repair/`, `meta/`), all sharing one
  * `StoreContext`.
  */
-export class PgVectorStore implements Store, ChunkStore, RepairStore {
+export class PgVectorStore implements Store, ChunkStore, RepairStore, NamespaceDataStore {
   readonly dimensions: number
   readonly model: string | undefined
   readonly #context: StoreContext
@@ -275,6 +284,43 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore {
   /** Bytes on disk of the store's tables and their indexes (for `agent-memory stats`). */
   storageBytes(): Promise<number> {
     return storageBytes(this.#context)
+  }
+
+  /** Every namespace holding a memory, sorted (`agent-memory export --all`). */
+  namespaces(): Promise<string[]> {
+    return listNamespaces(this.#context)
+  }
+
+  /** One page of a namespace's memories in id order, live and superseded, optionally with vectors (export). */
+  exportRows(
+    namespace: string,
+    options: { after?: string; limit: number; vectors?: boolean },
+  ): Promise<StoredMemoryRow[]> {
+    return exportRows(this.#context, namespace, options)
+  }
+
+  /**
+   * Every memory of every namespace, with vectors, read in one transaction: a consistent copy
+   * (`agent-memory backup`). Through an embedded store's server the read must finish within the
+   * server's hold limit (30 s by default).
+   */
+  exportSnapshot(
+    onRow: (row: StoredMemoryRow) => Promise<void> | void,
+  ): Promise<{ namespaces: string[]; memories: number }> {
+    return exportSnapshot(this.#context, onRow)
+  }
+
+  /** Writes exported rows back verbatim, idempotent by id (import). */
+  importRows(namespace: string, rows: StoredMemoryRow[]): Promise<ImportRowOutcome[]> {
+    return importRows(this.#context, namespace, rows)
+  }
+
+  /**
+   * Removes every row of the namespace from every table of the store and drops its vector
+   * indexes; on PGlite the space is vacuumed. Writers of every namespace wait while it runs.
+   */
+  eraseNamespace(namespace: string): Promise<EraseReport> {
+    return eraseNamespace(this.#context, namespace)
   }
 
   async close(): Promise<void> {

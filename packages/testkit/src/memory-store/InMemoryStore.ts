@@ -2,10 +2,13 @@ import {
   type Chunk,
   type ChunkStore,
   DimensionMismatchError,
+  type EraseReport,
+  type ImportRowOutcome,
   InvalidArgumentError,
   type ListOptions,
   type Memory,
   type MemoryWrite,
+  type NamespaceDataStore,
   type NamespaceStats,
   type PendingClaim,
   type ReinforceOptions,
@@ -15,9 +18,14 @@ import {
   type ScoredMemory,
   type SearchOptions,
   type Store,
+  type StoredMemoryRow,
   type Tier,
   type UpsertOutcome,
 } from '@agent-memory/core'
+import { eraseNamespaceRows } from './data/eraseNamespaceRows.js'
+import { exportNamespaceRows } from './data/exportNamespaceRows.js'
+import { importNamespaceRows } from './data/importNamespaceRows.js'
+import { namespacesOf } from './data/namespacesOf.js'
 import { deleteRows } from './lifecycle/deleteRows.js'
 import { reinforceRows } from './lifecycle/reinforceRows.js'
 import { restoreRow } from './lifecycle/restoreRow.js'
@@ -61,7 +69,7 @@ export interface InMemoryStoreOptions {
  * beside this file (`write/`, `read/`, `lifecycle/`, `search/`, `repair/`, `meta/`) over one
  * `InMemoryState`.
  */
-export class InMemoryStore implements Store, ChunkStore, RepairStore {
+export class InMemoryStore implements Store, ChunkStore, RepairStore, NamespaceDataStore {
   readonly dimensions: number
   readonly model: string | undefined
   private state: InMemoryState
@@ -191,6 +199,29 @@ export class InMemoryStore implements Store, ChunkStore, RepairStore {
 
   repairIssues(namespace?: string, options?: { ids?: string[]; limit?: number }): Promise<RepairIssue[]> {
     return rowRepairIssues(this.state, namespace, options)
+  }
+
+  namespaces(): Promise<string[]> {
+    return namespacesOf(this.state)
+  }
+
+  exportRows(
+    namespace: string,
+    options: { after?: string; limit: number; vectors?: boolean },
+  ): Promise<StoredMemoryRow[]> {
+    return exportNamespaceRows(this.state, namespace, options)
+  }
+
+  importRows(namespace: string, rows: StoredMemoryRow[]): Promise<ImportRowOutcome[]> {
+    return importNamespaceRows(this.state, namespace, rows)
+  }
+
+  eraseNamespace(namespace: string): Promise<EraseReport> {
+    return eraseNamespaceRows(this.state, namespace)
+  }
+
+  async recordedEmbedder(): Promise<{ model: string | null; dimensions: number } | null> {
+    return { model: this.model ?? null, dimensions: this.dimensions }
   }
 
   async close(): Promise<void> {}

@@ -1,5 +1,6 @@
 import { describe } from 'vitest'
 import { describeStoreConcurrency } from './contract/describeStoreConcurrency.js'
+import { describeStoreData } from './contract/describeStoreData.js'
 import { describeStoreLifecycle } from './contract/describeStoreLifecycle.js'
 import { describeStoreMeta } from './contract/describeStoreMeta.js'
 import { describeStoreReads } from './contract/describeStoreReads.js'
@@ -46,6 +47,7 @@ export function describeStoreContract(
     describeStoreMeta(suite)
     describeStoreConcurrency(suite)
     describeStoreRepair(suite)
+    describeStoreData(suite)
     if (options.completeness !== undefined) {
       describeStoreCompleteness(factory, options.completeness)
     }
