@@ -2,6 +2,7 @@ import {
   type Chunk,
   type ChunkStore,
   DimensionMismatchError,
+  type ExpirySweepCounts,
   InvalidArgumentError,
   type ListOptions,
   type Memory,
@@ -18,10 +19,13 @@ import {
   type Tier,
   type UpsertOutcome,
 } from '@agent-memory/core'
+import { addRowLink } from './lifecycle/addRowLink.js'
 import { deleteRows } from './lifecycle/deleteRows.js'
 import { reinforceRows } from './lifecycle/reinforceRows.js'
+import { removeRowLink } from './lifecycle/removeRowLink.js'
 import { restoreRow } from './lifecycle/restoreRow.js'
 import { supersedeRow } from './lifecycle/supersedeRow.js'
+import { sweepRows } from './lifecycle/sweepRows.js'
 import { rowStats } from './meta/rowStats.js'
 import { findRowByFingerprint } from './read/findRowByFingerprint.js'
 import { findRowsByFingerprints } from './read/findRowsByFingerprints.js'
@@ -143,6 +147,18 @@ export class InMemoryStore implements Store, ChunkStore, RepairStore {
 
   history(namespace: string, id: string): Promise<Memory[]> {
     return rowHistory(this.state, namespace, id)
+  }
+
+  sweepExpired(namespace: string | undefined, now: Date): Promise<ExpirySweepCounts> {
+    return sweepRows(this.state, namespace, now)
+  }
+
+  addLink(namespace: string, fromId: string, toId: string): Promise<boolean> {
+    return addRowLink(this.state, namespace, fromId, toId)
+  }
+
+  removeLink(namespace: string, fromId: string, toId: string): Promise<boolean> {
+    return removeRowLink(this.state, namespace, fromId, toId)
   }
 
   searchVector(namespace: string, vector: Float32Array, options: SearchOptions): Promise<ScoredMemory[]> {
