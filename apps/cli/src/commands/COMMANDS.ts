@@ -97,7 +97,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     name: 'maintain',
     arguments: '',
     description:
-      'create the per-namespace vector (HNSW) indexes namespaces above the exact-search size need, drop outgrown ones',
+      'remove expired memories for good, create the per-namespace vector (HNSW) indexes namespaces above the exact-search size need, drop outgrown ones',
     options: true,
     load: async () => (await import('./registerMaintainCommand.js')).registerMaintainCommand,
   },

@@ -4,6 +4,7 @@ import { HistoryJsonSchema } from './HistoryJsonSchema.js'
 import { IngestJsonSchema } from './IngestJsonSchema.js'
 import { InitJsonSchema } from './InitJsonSchema.js'
 import { ListJsonSchema } from './ListJsonSchema.js'
+import { MaintainJsonSchema } from './MaintainJsonSchema.js'
 import { ObserveJsonSchema } from './ObserveJsonSchema.js'
 import { ReembedJsonSchema } from './ReembedJsonSchema.js'
 import { RememberJsonSchema } from './RememberJsonSchema.js'
@@ -25,4 +26,5 @@ export const CLI_JSON_SCHEMAS = {
   repair: RepairJsonSchema,
   reembed: ReembedJsonSchema,
   observe: ObserveJsonSchema,
+  maintain: MaintainJsonSchema,
 } as const
