@@ -64,6 +64,7 @@ export type {
 } from './service/MemoryServiceOptions.js'
 export { rankingModifier } from './service/rankingModifier.js'
 export type { SweepOptions } from './service/SweepOptions.js'
+export { resolveLink } from './service/resolveLink.js'
 export { type RepairLoopOptions, startRepairLoop } from './service/startRepairLoop.js'
 export { type ChunkStore, isChunkStore } from './spec/ChunkStore.js'
 export type { Embedder, EmbedOptions } from './spec/Embedder.js'

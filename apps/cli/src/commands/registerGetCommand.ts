@@ -32,7 +32,7 @@ export function registerGetCommand(program: Command, context: CommandContext): v
       // A memory without a vector says why: the repair queue keeps the last error and the next attempt.
       const [repair] =
         found.embedState === 'ok' ? [] : await memory.repairIssues(namespace, { ids: [id], limit: 1 })
-      const links = await resolveMemoryLinks(memory, namespace, found.linkedMemoryIds, new Date())
+      const links = await resolveMemoryLinks(memory.store, namespace, found.linkedMemoryIds, new Date())
       if (flags.json === true) {
         writeJson<GetJson>(context.io, {
           version: 1,

@@ -1,4 +1,4 @@
-import type { Memory, MemoryService } from '@agent-memory/core'
+import { type Memory, resolveLink, type Store } from '@agent-memory/core'
 
 /** Where one of a memory's links points now (what `get` shows). */
 export interface ResolvedLink {
@@ -10,26 +10,17 @@ export interface ResolvedLink {
   current: Memory | null
 }
 
-/**
- * Resolves a memory's links as recall does: a superseded target leads to its current version
- * (the end of its supersession chain), a missing or no longer live one to nothing.
- */
+/** A memory's links resolved as recall resolves them (`resolveLink`), with what became of each. */
 export async function resolveMemoryLinks(
-  memory: Pick<MemoryService, 'history'>,
+  store: Pick<Store, 'get'>,
   namespace: string,
   ids: readonly string[],
   at: Date,
 ): Promise<ResolvedLink[]> {
   return Promise.all(
     ids.map(async (id): Promise<ResolvedLink> => {
-      const chain = await memory.history(namespace, id)
-      const current = chain.at(-1)
-      const live =
-        current !== undefined &&
-        current.supersededBy === null &&
-        (current.expiresAt === null || current.expiresAt > at) &&
-        (current.validTo === null || current.validTo > at)
-      if (!live) return { id, state: 'gone', current: null }
+      const current = await resolveLink(store, namespace, id, at)
+      if (current === null) return { id, state: 'gone', current: null }
       return { id, state: current.id === id ? 'live' : 'superseded', current }
     }),
   )

@@ -1,8 +1,8 @@
 import type { Memory } from '../../model/Memory.js'
 import type { ServiceContext } from '../context/ServiceContext.js'
 import type { RecallHit } from '../MemoryService.js'
+import { resolveLink } from '../resolveLink.js'
 import type { RecallPlan } from './RecallPlan.js'
-import { resolveLink } from './resolveLink.js'
 
 /**
  * `includeLinked`: the memories the hits link to (1 hop), after the hits, in the hits' order and
@@ -23,7 +23,7 @@ export async function expandLinked(
   if (targets.length === 0) return []
   const resolved = new Map<string, Memory | null>()
   await Promise.all(
-    targets.map(async (id) => resolved.set(id, await resolveLink(context, plan.namespace, id, at))),
+    targets.map(async (id) => resolved.set(id, await resolveLink(context.store, plan.namespace, id, at))),
   )
   const listed = new Set(hits.map((hit) => hit.memory.id))
   const linked: RecallHit[] = []
