@@ -23,8 +23,8 @@ describe('maintain sweeps expired memories; search --linked and get show links (
     const init = CLI_JSON_SCHEMAS.init.parse(JSON.parse((await cli('init', '--json')).stdout))
     const store = await openEmbeddedStore({
       dataDir: temp.dataDir,
-      dimensions: init.embedder.dimensions,
-      ...(init.embedder.model === null ? {} : { model: init.embedder.model }),
+      dimensions: init.embedder!.dimensions,
+      ...(init.embedder!.model === null ? {} : { model: init.embedder!.model }),
       handleSignals: false,
     })
     try {
