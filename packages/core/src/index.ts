@@ -63,8 +63,8 @@ export type {
   RepairOptions,
 } from './service/MemoryServiceOptions.js'
 export { rankingModifier } from './service/rankingModifier.js'
-export type { SweepOptions } from './service/SweepOptions.js'
 export { resolveLink } from './service/resolveLink.js'
+export type { SweepOptions } from './service/SweepOptions.js'
 export { type RepairLoopOptions, startRepairLoop } from './service/startRepairLoop.js'
 export { type ChunkStore, isChunkStore } from './spec/ChunkStore.js'
 export type { Embedder, EmbedOptions } from './spec/Embedder.js'

@@ -102,23 +102,27 @@ describe('after a sweep no row of an expired memory remains in any table', { tim
     const dataDir = mkdtempSync(join(tmpdir(), 'am-sweep-'))
     cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }))
     const store = await openEmbeddedStore({ dataDir, dimensions: dims, handleSignals: false })
-    const tables = await checkSweep(store, async () => {
-      await store.close()
-      const { PGlite, vector } = await loadPglite()
-      const db = new PGlite(dataDir, { extensions: { vector } })
-      cleanups.push(() => db.close())
-      return async () => {
-        const names = (await db.query<{ table_name: string }>(TABLES_WITH_NAMESPACE)).rows
-        return Promise.all(
-          names.map(async ({ table_name: table }) => ({
-            table,
-            rows: (
-              await db.query<{ row: string }>(`SELECT row_to_json(t)::text AS row FROM "${table}" t`)
-            ).rows.map((r) => r.row),
-          })),
-        )
-      }
-    })
+    const tables = await checkSweep(
+      store,
+      async () => {
+        await store.close()
+        const { PGlite, vector } = await loadPglite()
+        const db = new PGlite(dataDir, { extensions: { vector } })
+        cleanups.push(() => db.close())
+        return async () => {
+          const names = (await db.query<{ table_name: string }>(TABLES_WITH_NAMESPACE)).rows
+          return Promise.all(
+            names.map(async ({ table_name: table }) => ({
+              table,
+              rows: (
+                await db.query<{ row: string }>(`SELECT row_to_json(t)::text AS row FROM "${table}" t`)
+              ).rows.map((r) => r.row),
+            })),
+          )
+        }
+      },
+      false,
+    )
     expect(tables).toEqual(
       expect.arrayContaining(['memories', 'memory_chunks', 'agent_memory_keyword_changes']),
     )

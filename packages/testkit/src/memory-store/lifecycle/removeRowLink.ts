@@ -11,7 +11,7 @@ export async function removeRowLink(
 ): Promise<boolean> {
   checkNamespace(namespace)
   const from = findRow(state, namespace, fromId)
-  if (!from || !from.memory.linkedMemoryIds.includes(toId)) return false
+  if (from === undefined || !from.memory.linkedMemoryIds.includes(toId)) return false
   from.memory.linkedMemoryIds = from.memory.linkedMemoryIds.filter((id) => id !== toId)
   from.memory.updatedAt = state.clock()
   return true

@@ -38,6 +38,7 @@ export function describeSweepScenarios(suite: ServiceScenarioSuite): void {
         await expect(memory.sweep({ namespace: '' })).rejects.toThrow(/namespace/)
         await expect(memory.sweep({ now: new Date(Number.NaN) })).rejects.toThrow(/now/)
         await expect(memory.sweep({ when: 1 } as never)).rejects.toThrow(/when: unknown option/)
+        expect(() => serviceWith({ sweepIntervalMs: 10 })).toThrow(/sweepIntervalMs must be .* at least 1000/)
       },
       timeout,
     )
