@@ -29,6 +29,22 @@ type ReadAll = () => Promise<Array<{ table: string; rows: string[] }>>
 const TABLES_WITH_NAMESPACE = `SELECT DISTINCT table_name FROM information_schema.columns
   WHERE column_name = 'namespace' AND table_schema = current_schema() ORDER BY table_name`
 
+/** `ReadAll` over any connection that answers queries (PGlite or a node-postgres pool). */
+function readAllWith(query: (text: string) => Promise<{ rows: unknown[] }>): ReadAll {
+  const rows = async <Row>(text: string) => (await query(text)).rows as Row[]
+  return async () => {
+    const names = await rows<{ table_name: string }>(TABLES_WITH_NAMESPACE)
+    return Promise.all(
+      names.map(async ({ table_name: table }) => ({
+        table,
+        rows: (await rows<{ row: string }>(`SELECT row_to_json(t)::text AS row FROM "${table}" t`)).map(
+          (r) => r.row,
+        ),
+      })),
+    )
+  }
+}
+
 /**
  * Writes expired memories (with chunks, history, links and searches that load every index and
  * statistic) beside live ones, sweeps, and reads every table that has a `namespace` column.
@@ -109,17 +125,7 @@ describe('after a sweep no row of an expired memory remains in any table', { tim
         const { PGlite, vector } = await loadPglite()
         const db = new PGlite(dataDir, { extensions: { vector } })
         cleanups.push(() => db.close())
-        return async () => {
-          const names = (await db.query<{ table_name: string }>(TABLES_WITH_NAMESPACE)).rows
-          return Promise.all(
-            names.map(async ({ table_name: table }) => ({
-              table,
-              rows: (
-                await db.query<{ row: string }>(`SELECT row_to_json(t)::text AS row FROM "${table}" t`)
-              ).rows.map((r) => r.row),
-            })),
-          )
-        }
+        return readAllWith((text) => db.query(text))
       },
       false,
     )
@@ -139,21 +145,7 @@ describe('after a sweep no row of an expired memory remains in any table', { tim
       await migrate(pool, { dimensions: dims })
       const store = await createPgVectorStore({ pool, dimensions: dims })
       cleanups.push(() => store.close())
-      const tables = await checkSweep(
-        store,
-        async () => async () => {
-          const names = (await pool.query<{ table_name: string }>(TABLES_WITH_NAMESPACE)).rows
-          return Promise.all(
-            names.map(async ({ table_name: table }) => ({
-              table,
-              rows: (
-                await pool.query<{ row: string }>(`SELECT row_to_json(t)::text AS row FROM "${table}" t`)
-              ).rows.map((r) => r.row),
-            })),
-          )
-        },
-        true,
-      )
+      const tables = await checkSweep(store, async () => readAllWith((text) => pool.query(text)), true)
       expect(tables).toEqual(
         expect.arrayContaining([
           'memories',
