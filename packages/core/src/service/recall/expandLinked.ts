@@ -1,4 +1,5 @@
 import type { Memory } from '../../model/Memory.js'
+import type { Store } from '../../spec/Store.js'
 import type { ServiceContext } from '../context/ServiceContext.js'
 import type { RecallHit } from '../MemoryService.js'
 import { resolveLink } from '../resolveLink.js'
@@ -13,7 +14,7 @@ import type { RecallPlan } from './RecallPlan.js'
  * that brought it. The recall's filter does not apply to it, only liveness.
  */
 export async function expandLinked(
-  context: Pick<ServiceContext, 'store' | 'now'>,
+  context: { store: Pick<Store, 'get'>; now: ServiceContext['now'] },
   plan: Pick<RecallPlan, 'namespace' | 'linkedLimit'>,
   hits: readonly RecallHit[],
 ): Promise<RecallHit[]> {
