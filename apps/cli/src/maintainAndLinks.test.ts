@@ -133,4 +133,47 @@ describe('maintain sweeps expired memories; search --linked and get show links (
       { id: cafe, state: 'gone', currentId: null, content: null },
     ])
   })
+
+  it('link relates two live memories both ways, --remove undoes it; missing, superseded and foreign ids are refused', async () => {
+    const id = async (text: string, ns = 'kim') =>
+      ((await json('remember', text, '-n', ns)) as { id: string }).id
+    const a = await id('Kim plays the oboe')
+    const b = await id('Kim rehearses on Thursdays')
+    const old = await id('Kim rehearses in the old hall')
+    await json('remember', 'Kim rehearses in the new hall', '-n', 'kim', '--supersedes', old)
+    const other = await id('Someone else entirely', 'other')
+
+    const text = await cli('link', a, b, '-n', 'kim')
+    expect(text.code, text.stderr).toBe(0)
+    expect(text.stdout).toBe(`linked ${a} and ${b}\n`)
+    const got: { memory: { linkedMemoryIds: string[] } } = await json('get', b, '-n', 'kim')
+    expect(got.memory.linkedMemoryIds).toEqual([a])
+    const found: { hits: Array<{ linkedFrom?: string; memory: { id: string } }> } = await json(
+      'search',
+      'Kim plays the oboe',
+      '-n',
+      'kim',
+      '--limit',
+      '1',
+      '--linked',
+    )
+    expect(found.hits.map((hit) => hit.memory.id)).toEqual([a, b])
+
+    const missing = await cli('link', a, 'no-such-id', '-n', 'kim', '--json')
+    expect(missing.code).not.toBe(0)
+    expect(JSON.parse(missing.stdout).error.reason).toBe('not_found')
+    const foreign = await cli('link', a, other, '-n', 'kim', '--json')
+    expect(JSON.parse(foreign.stdout).error.reason).toBe('not_found')
+    const superseded = await cli('link', a, old, '-n', 'kim', '--json')
+    expect(superseded.code).not.toBe(0)
+    expect(JSON.parse(superseded.stdout).error).toMatchObject({
+      reason: 'invalid_argument',
+      message: expect.stringContaining('superseded by'),
+    })
+
+    expect(await json('link', a, b, '-n', 'kim', '--remove')).toMatchObject({ linked: false, removed: true })
+    expect((await cli('link', a, b, '-n', 'kim', '--remove')).stdout).toBe(`${a} and ${b} were not linked\n`)
+    const after: { memory: { linkedMemoryIds: string[] } } = await json('get', a, '-n', 'kim')
+    expect(after.memory.linkedMemoryIds).toEqual([])
+  })
 })

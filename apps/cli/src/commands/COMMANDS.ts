@@ -71,6 +71,13 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./registerHistoryCommand.js')).registerHistoryCommand,
   },
   {
+    name: 'link',
+    arguments: '<from> <to>',
+    description: 'link two live memories of a namespace (both ways), or --remove the link',
+    options: true,
+    load: async () => (await import('./registerLinkCommand.js')).registerLinkCommand,
+  },
+  {
     name: 'stats',
     arguments: '',
     description:

@@ -3,6 +3,7 @@ import { GetJsonSchema } from './GetJsonSchema.js'
 import { HistoryJsonSchema } from './HistoryJsonSchema.js'
 import { IngestJsonSchema } from './IngestJsonSchema.js'
 import { InitJsonSchema } from './InitJsonSchema.js'
+import { LinkJsonSchema } from './LinkJsonSchema.js'
 import { ListJsonSchema } from './ListJsonSchema.js'
 import { MaintainJsonSchema } from './MaintainJsonSchema.js'
 import { ObserveJsonSchema } from './ObserveJsonSchema.js'
@@ -27,4 +28,5 @@ export const CLI_JSON_SCHEMAS = {
   reembed: ReembedJsonSchema,
   observe: ObserveJsonSchema,
   maintain: MaintainJsonSchema,
+  link: LinkJsonSchema,
 } as const
