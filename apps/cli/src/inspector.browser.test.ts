@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { request } from 'node:http'
 import path from 'node:path'
+import { openEmbeddedStore } from '@agent-memory/store-pgvector'
 import { type FakeEmbeddingsServer, startFakeEmbeddingsServer } from '@agent-memory/testkit'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -51,6 +52,23 @@ describe('agent-memory ui (the web inspector in Debian chromium)', { timeout: 30
     ids[key] = (JSON.parse(result.stdout) as { id: string }).id
     return JSON.parse(result.stdout) as { id: string; degraded?: string }
   }
+  /** Links memories in the data directory before the inspector holds it. */
+  const linkInStore = async (pairs: Array<[string, string]>) => {
+    const init = JSON.parse((await cli('init', '--json')).stdout) as {
+      embedder: { model: string | null; dimensions: number }
+    }
+    const store = await openEmbeddedStore({
+      dataDir,
+      dimensions: init.embedder.dimensions,
+      ...(init.embedder.model === null ? {} : { model: init.embedder.model }),
+      handleSignals: false,
+    })
+    try {
+      for (const [from, to] of pairs) expect(await store.addLink('lin', ids[from]!, ids[to]!)).toBe(true)
+    } finally {
+      await store.close()
+    }
+  }
   const at = (pathname: string, params: Record<string, string> = {}) => {
     const target = new URL(pathname, url)
     for (const [key, value] of Object.entries(params)) target.searchParams.set(key, value)
@@ -77,6 +95,24 @@ describe('agent-memory ui (the web inspector in Debian chromium)', { timeout: 30
     )
     await remember('paris', 'Ada lives in Paris')
     await remember('lyon', 'Ada lives in Lyon', '--supersedes', ids.paris!)
+    // Links, in a namespace of their own (the cases below count ada's memories).
+    const inLin = async (key: string, ...args: string[]) => {
+      const result = await cli('remember', ...args, '--namespace', 'lin', '--json')
+      expect(result.code, result.stderr).toBe(0)
+      ids[key] = (JSON.parse(result.stdout) as { id: string }).id
+    }
+    await inLin('linHome', 'Lin lives in Lyon')
+    await inLin('linTram', 'Lin rides tram T1 to the university')
+    await inLin('linFlat', 'Lin rents a flat on the fourth floor')
+    await inLin('linMoved', 'Lin rents a flat on the fifth floor', '--supersedes', ids.linFlat!)
+    await inLin('linGone', 'Lin borrowed a ladder')
+    await linkInStore([
+      ['linHome', 'linTram'],
+      ['linTram', 'linHome'],
+      ['linTram', 'linFlat'],
+      ['linTram', 'linGone'],
+    ])
+    expect((await cli('forget', ids.linGone!, '--namespace', 'lin')).code).toBe(0)
     embedderDown = true
     expect((await remember('cat', "Ada's cat is called Mimi")).degraded).toBe('pending_embed')
 
@@ -166,6 +202,42 @@ describe('agent-memory ui (the web inspector in Debian chromium)', { timeout: 30
     await page.getByRole('button', { name: 'Filter' }).click()
     expect(await rows.count()).toBe(1)
     await expect(rows.first().textContent()).resolves.toContain('green tea')
+  })
+
+  it("shows a memory's links resolved and follows them; search lists linked memories on request", async () => {
+    await page.goto(at('/memory', { ns: 'lin', id: ids.linTram! }))
+    const linked = page.getByRole('list', { name: 'Linked memories' })
+    const text = await linked.textContent()
+    expect(text).toContain('Lin lives in Lyon')
+    // A superseded target shows its current version; a forgotten one is marked gone.
+    expect(text).toMatch(/Lin rents a flat on the fifth floor · current version of the linked/)
+    expect(text).toContain(`${ids.linGone} · gone (forgotten, swept or expired)`)
+    await shoot('inspector-links')
+    await linked.getByRole('link', { name: 'Lin rents a flat on the fifth floor' }).click()
+    await page.waitForURL((target) => target.searchParams.get('id') === ids.linMoved)
+    await page.goto(at('/memory', { ns: 'lin', id: ids.linHome! }))
+    await page
+      .getByRole('list', { name: 'Linked memories' })
+      .getByRole('link', { name: /tram T1/ })
+      .click()
+    await page.waitForURL((target) => target.searchParams.get('id') === ids.linTram)
+    await expect(page.locator('pre').first().textContent()).resolves.toBe(
+      'Lin rides tram T1 to the university',
+    )
+
+    await page.goto(at('/search', { ns: 'lin' }))
+    await page.getByLabel('Query').fill('Lin lives in Lyon')
+    await page.getByLabel('Limit').fill('1')
+    await page.getByLabel('Linked memories too').check()
+    await page.getByRole('button', { name: 'Search' }).click()
+    await page.waitForURL((target) => target.searchParams.get('linked') === 'on')
+    const appended = page.getByRole('list', { name: 'Linked to the hits' })
+    await expect(appended.textContent()).resolves.toMatch(
+      /Lin rides tram T1 to the university\s*· linked from hit 1/,
+    )
+    // Without the box, nothing is appended.
+    await page.goto(at('/search', { ns: 'lin', q: 'Lin lives in Lyon', limit: '1' }))
+    expect(await page.getByRole('list', { name: 'Linked to the hits' }).count()).toBe(0)
   })
 
   it('searches as the agent does: fused and per-leg scores, and the exact memory_search text', async () => {

@@ -142,6 +142,45 @@ function describeObserve(backend: 'pglite' | 'postgres') {
     expect(await contents()).toEqual(['The user lives in Lisbon.'])
   })
 
+  it('a related fact is added and linked; superseding the old fact lists it as possibly stale', async () => {
+    const ns = `${namespace}-links`
+    const observeIn = (file: string, ...args: string[]) =>
+      cli('observe', file, '-n', ns, '--chat-model', 'test/chat', '--chat-base-url', chat.url, ...args)
+    const home = CLI_JSON_SCHEMAS.remember.parse(
+      JSON.parse((await cli('remember', 'The user lives in Berlin.', '-n', ns, '--json')).stdout),
+    ).id
+    const commuting = await transcript('commute.jsonl', [
+      { role: 'user', content: 'I ride the U2 every day.' },
+    ])
+    chat.script(
+      { kind: 'json', value: { candidates: [candidate('The user rides the U2 line every day.', 1)] } },
+      decide('relate', 'm1'),
+    )
+    const related = await observeIn(commuting)
+    expect(related.code, related.stderr).toBe(0)
+    expect(related.stdout).toMatch(
+      new RegExp(`^\\+ add {8}The user rides the U2 line every day\\.  \\(\\S+\\)  linked to ${home}$`, 'mu'),
+    )
+    const moved = await transcript('moved-links.jsonl', [{ role: 'user', content: 'I moved to Lisbon.' }])
+    const script = () =>
+      chat.script(
+        { kind: 'json', value: { candidates: [candidate('The user lives in Lisbon.', 1)] } },
+        decide('supersede', 'm1'),
+      )
+    script()
+    const dry = await observeIn(moved, '--dry-run')
+    expect(dry.stdout).toMatch(
+      /^ {2}\? possibly stale {2}The user rides the U2 line every day\. {2}\(\S+\)$/mu,
+    )
+    script()
+    const report = CLI_JSON_SCHEMAS.observe.parse(JSON.parse((await observeIn(moved, '--json')).stdout))
+    expect(report.superseded).toHaveLength(1)
+    expect(report.superseded[0]).toMatchObject({
+      oldId: home,
+      possiblyStale: [{ content: 'The user rides the U2 line every day.' }],
+    })
+  })
+
   it('a 429 is retried after Retry-After; malformed JSON, a refusal and a timeout write nothing and exit 1', async () => {
     const file = await transcript('faults.jsonl', [{ role: 'user', content: 'I play the cello.' }])
     const before = await contents()

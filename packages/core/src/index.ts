@@ -75,10 +75,15 @@ export type {
 } from './service/MemoryServiceOptions.js'
 export { RANKING_DEFAULTS } from './service/RANKING_DEFAULTS.js'
 export { rankingModifier } from './service/rankingModifier.js'
+export { resolveLink } from './service/resolveLink.js'
+export type { SweepOptions } from './service/SweepOptions.js'
 export { type RepairLoopOptions, startRepairLoop } from './service/startRepairLoop.js'
 export { type ChunkStore, isChunkStore } from './spec/ChunkStore.js'
 export { checkEmbedTexts } from './spec/checkEmbedTexts.js'
 export type { Embedder, EmbedOptions } from './spec/Embedder.js'
+export type { ExpirySweepCounts } from './spec/ExpirySweepCounts.js'
+export type { ExpirySweepStore } from './spec/ExpirySweepStore.js'
+export type { LinkStore } from './spec/LinkStore.js'
 export type { MemoryFilter, MetadataFilterValue } from './spec/MemoryFilter.js'
 export {
   type EraseReport,

@@ -52,7 +52,7 @@ const EXEMPT: Array<{ match: RegExp; reason: string; only?: Executor['kind'] }> 
       'calibrateEfSearch (maintenance, once per index build): probes are rows of other namespaces, which the namespace index has never seen; on Citus a multi-shard sample of 100 rows, and the probes would be looked up by (namespace, id) instead of ctid',
   },
   {
-    match: /^SELECT DISTINCT namespace FROM memories/,
+    match: /^SELECT DISTINCT namespace FROM memories ORDER BY namespace$/,
     reason:
       'namespaces() for `export --all`: lists every tenant once, a multi-shard read of an administrative command',
   },
@@ -66,6 +66,11 @@ const EXEMPT: Array<{ match: RegExp; reason: string; only?: Executor['kind'] }> 
     reason:
       'eraseNamespace on PGlite reclaims the space of the erased rows: maintenance, no rows read or written',
     only: 'pglite',
+  },
+  {
+    match: /^SELECT DISTINCT namespace FROM memories WHERE expires_at <= \$1/,
+    reason:
+      'sweepExpired without a namespace: finds which namespaces hold expired memories (a multi-shard maintenance read), then sweeps each one with namespace-qualified statements',
   },
   {
     match: /FROM agent_memory_id_owners\(/,
@@ -138,6 +143,13 @@ async function exercise(store: PgVectorStore): Promise<Set<string>> {
   await s.supersede(ns, 'm1', 'm2')
   await s.restore(ns, 'm1')
   await s.history(ns, 'm1')
+  await s.addLink(ns, 'm2', 'm1')
+  await s.removeLink(ns, 'm2', 'm1')
+  await s.upsert(ns, [write('m5', 6, { expiresAt: new Date(Date.now() - 60_000) })])
+  await s.addLink(ns, 'm2', 'm5')
+  await s.sweepExpired(ns, new Date())
+  await s.upsert(ns, [write('m6', 7, { expiresAt: new Date(Date.now() - 60_000) })])
+  await s.sweepExpired(undefined, new Date())
   const claims = await s.claimPending({ limit: 5, leaseMs: 60_000, namespace: ns })
   for (const claim of claims)
     await s.completeRepair(claim.namespace, claim.id, claim.fingerprint, axisVector(dims, 4))

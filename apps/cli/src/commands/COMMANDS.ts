@@ -72,6 +72,13 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./registerHistoryCommand.js')).registerHistoryCommand,
   },
   {
+    name: 'link',
+    arguments: '<from> <to>',
+    description: 'link two live memories of a namespace (both ways), or --remove the link',
+    options: true,
+    load: async () => (await import('./registerLinkCommand.js')).registerLinkCommand,
+  },
+  {
     name: 'stats',
     arguments: '',
     description:
@@ -135,7 +142,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     name: 'maintain',
     arguments: '',
     description:
-      'create the per-namespace vector (HNSW) indexes namespaces above the exact-search size need, drop outgrown ones',
+      'remove expired memories for good, create the per-namespace vector (HNSW) indexes namespaces above the exact-search size need, drop outgrown ones',
     options: true,
     load: async () => (await import('./registerMaintainCommand.js')).registerMaintainCommand,
   },

@@ -5,6 +5,7 @@ import type { CommandContext } from '../cli/CommandContext.js'
 import { missingMemory } from '../cli/missingMemory.js'
 import { resolveNamespace } from '../config/resolveNamespace.js'
 import type { GetJson } from '../json/GetJsonSchema.js'
+import { resolveMemoryLinks } from '../links/resolveMemoryLinks.js'
 import { formatMemoryDetail } from '../output/formatMemoryDetail.js'
 import { toMemoryJson } from '../output/toMemoryJson.js'
 import { toRepairIssueJson } from '../output/toRepairIssueJson.js'
@@ -31,6 +32,7 @@ export function registerGetCommand(program: Command, context: CommandContext): v
       // A memory without a vector says why: the repair queue keeps the last error and the next attempt.
       const [repair] =
         found.embedState === 'ok' ? [] : await memory.repairIssues(namespace, { ids: [id], limit: 1 })
+      const links = await resolveMemoryLinks(memory.store, namespace, found.linkedMemoryIds, new Date())
       if (flags.json === true) {
         writeJson<GetJson>(context.io, {
           version: 1,
@@ -38,9 +40,15 @@ export function registerGetCommand(program: Command, context: CommandContext): v
           namespace,
           memory: toMemoryJson(found),
           ...(repair === undefined ? {} : { repair: toRepairIssueJson(repair) }),
+          links: links.map((link) => ({
+            id: link.id,
+            state: link.state,
+            currentId: link.current?.id ?? null,
+            content: link.current?.content ?? null,
+          })),
         })
       } else {
-        context.io.out(formatMemoryDetail(found, repair))
+        context.io.out(formatMemoryDetail(found, repair, links))
       }
     })
 }

@@ -11,6 +11,7 @@ import { unitInterval } from '../cli/parsers/unitInterval.js'
 import { tagsFrom } from '../cli/tagsFrom.js'
 import { resolveNamespace } from '../config/resolveNamespace.js'
 import type { SearchJson } from '../json/SearchJsonSchema.js'
+import { formatLinkedHit } from '../output/formatLinkedHit.js'
 import { formatRecallHit } from '../output/formatRecallHit.js'
 import { toMemoryJson } from '../output/toMemoryJson.js'
 import { writeJson } from '../output/writeJson.js'
@@ -26,6 +27,7 @@ interface SearchFlags {
   minScore?: number
   mode?: RecallOptions['mode']
   explain?: boolean
+  linked?: boolean | number
   json?: boolean
 }
 
@@ -44,6 +46,10 @@ export function registerSearchCommand(program: Command, context: CommandContext)
       'agent-memory search "coffee" -n alice --limit 1 --explain',
     ],
     [
+      'the best matches and the memories linked to them',
+      'agent-memory search "where does Alice live" -n alice --linked 10',
+    ],
+    [
       'what was true on a date, as JSON',
       'agent-memory search "where does Alice live" -n alice --as-of 2024-06-01 --json',
     ],
@@ -57,6 +63,11 @@ export function registerSearchCommand(program: Command, context: CommandContext)
     .option('--as-of <date>', 'what was true at that time (ISO 8601), superseded facts included', isoDate)
     .option('--min-score <0..1>', 'drop hits scoring below this', unitInterval)
     .addOption(new Option('--mode <mode>', 'which legs run').choices(['hybrid', 'vector', 'keyword']))
+    .option(
+      '--linked [n]',
+      'also list the memories the hits link to (1 hop), after the hits: at most n (0 to 100; default the limit)',
+      integerIn(0, 100),
+    )
     .option('--explain', 'show how each score came about: fused legs × modifier, each leg, relevance')
     .option('--json', 'print the hits as JSON (always with the per-leg scores)')
     .action(async (query: string, flags: SearchFlags) => {
@@ -69,6 +80,10 @@ export function registerSearchCommand(program: Command, context: CommandContext)
       const options: RecallOptions = { limit: flags.limit, filter, signal: context.signal }
       if (flags.minScore !== undefined) options.minScore = flags.minScore
       if (flags.mode !== undefined) options.mode = flags.mode
+      if (flags.linked !== undefined) {
+        options.includeLinked = true
+        if (typeof flags.linked === 'number') options.linkedLimit = flags.linked
+      }
       const result = await recallForCommand(context, namespace, query, options)
       if (result.degraded === 'keyword_only') {
         context.io.err('agent-memory: the embedder was unavailable; these are keyword matches only\n')
@@ -87,6 +102,7 @@ export function registerSearchCommand(program: Command, context: CommandContext)
             scores: hit.scores,
             sources: hit.sources,
             ...(hit.matchedChunk === undefined ? {} : { matchedChunk: hit.matchedChunk }),
+            ...(hit.linkedFrom === undefined ? {} : { linkedFrom: hit.linkedFrom }),
             memory: toMemoryJson(hit.memory),
           })),
         })
@@ -96,8 +112,14 @@ export function registerSearchCommand(program: Command, context: CommandContext)
         context.io.out(`no memories in ${namespace} match "${query}"\n`)
         return
       }
+      const ranked = result.hits.filter((hit) => hit.linkedFrom === undefined)
+      const linked = result.hits.filter((hit) => hit.linkedFrom !== undefined)
+      const rankOf = new Map(ranked.map((hit, index) => [hit.memory.id, index + 1]))
       context.io.out(
-        `${result.hits.map((hit, index) => formatRecallHit(hit, index + 1, { explain: flags.explain === true })).join('\n')}\n`,
+        `${[
+          ...ranked.map((hit, index) => formatRecallHit(hit, index + 1, { explain: flags.explain === true })),
+          ...linked.map((hit) => formatLinkedHit(hit, rankOf.get(hit.linkedFrom!) ?? 0)),
+        ].join('\n')}\n`,
       )
     })
 }

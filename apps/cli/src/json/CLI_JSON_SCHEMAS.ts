@@ -6,7 +6,9 @@ import { HistoryJsonSchema } from './HistoryJsonSchema.js'
 import { ImportJsonSchema } from './ImportJsonSchema.js'
 import { IngestJsonSchema } from './IngestJsonSchema.js'
 import { InitJsonSchema } from './InitJsonSchema.js'
+import { LinkJsonSchema } from './LinkJsonSchema.js'
 import { ListJsonSchema } from './ListJsonSchema.js'
+import { MaintainJsonSchema } from './MaintainJsonSchema.js'
 import { ObserveJsonSchema } from './ObserveJsonSchema.js'
 import { ReembedJsonSchema } from './ReembedJsonSchema.js'
 import { RememberJsonSchema } from './RememberJsonSchema.js'
@@ -31,4 +33,6 @@ export const CLI_JSON_SCHEMAS = {
   export: ExportJsonSchema,
   import: ImportJsonSchema,
   erase: EraseJsonSchema,
+  maintain: MaintainJsonSchema,
+  link: LinkJsonSchema,
 } as const

@@ -9,5 +9,19 @@ export const GetJsonSchema = jsonDocument('get', {
   memory: MemoryJsonSchema,
   /** Set while the memory has no vector: the repair queue's last error and next attempt. */
   repair: RepairIssueJsonSchema.optional(),
+  /**
+   * The memory's links, resolved as `search --linked` resolves them: `superseded` leads to the
+   * current version (`currentId`), `gone` (forgotten, swept or expired) to nothing.
+   */
+  links: z.array(
+    z
+      .object({
+        id: z.string(),
+        state: z.enum(['live', 'superseded', 'gone']),
+        currentId: z.string().nullable(),
+        content: z.string().nullable(),
+      })
+      .strict(),
+  ),
 })
 export type GetJson = z.infer<typeof GetJsonSchema>

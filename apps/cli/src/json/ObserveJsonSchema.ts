@@ -29,12 +29,23 @@ export const ObserveJsonSchema = jsonDocument('observe', {
         content: text,
         id: z.string().optional(),
         status: z.enum(['inserted', 'updated', 'reinforced']).optional(),
+        /** The "related" outcome: the existing memory it was linked to. */
+        linkedTo: z.string().optional(),
       })
       .strict(),
   ),
   reinforced: z.array(z.object({ id: z.string(), content: text }).strict()),
   superseded: z.array(
-    z.object({ oldId: z.string(), previous: text, content: text, newId: z.string().optional() }).strict(),
+    z
+      .object({
+        oldId: z.string(),
+        previous: text,
+        content: text,
+        newId: z.string().optional(),
+        /** Live memories linked to the old fact, which the change may have made wrong. */
+        possiblyStale: z.array(z.object({ id: z.string(), content: text }).strict()).optional(),
+      })
+      .strict(),
   ),
   ignored: z.array(z.object({ content: text, reason: text }).strict()),
   refused: z.array(

@@ -22,6 +22,11 @@ export const SearchHitJsonSchema = z
       .strict(),
     sources: z.array(z.enum(['vector', 'chunk', 'keyword'])),
     matchedChunk: z.object({ idx: z.number().int().nonnegative(), text: z.string() }).strict().optional(),
+    /**
+     * `--linked`: set on a memory appended because a hit links to it (the hit's id); such a memory
+     * was not found by the query (score 0, no sources) and comes after the ranked hits.
+     */
+    linkedFrom: z.string().optional(),
     memory: MemoryJsonSchema,
   })
   .strict()

@@ -10,11 +10,16 @@ export function formatObserveReport(report: ObserveReport): string {
       (messages.deferred > 0 ? `, ${messages.deferred} left for the next run` : ''),
   )
   for (const added of report.added)
-    lines.push(`+ add        ${added.content}${added.id ? `  (${added.id})` : ''}`)
+    lines.push(
+      `+ add        ${added.content}${added.id ? `  (${added.id})` : ''}${added.linkedTo ? `  linked to ${added.linkedTo}` : ''}`,
+    )
   for (const reinforced of report.reinforced)
     lines.push(`= reinforce  ${reinforced.content}  (${reinforced.id})`)
   for (const superseded of report.superseded) {
     lines.push(`~ supersede  ${superseded.previous} → ${superseded.content}  (${superseded.oldId})`)
+    // Linked to the fact that changed: worth a look (moved city → the commute).
+    for (const stale of superseded.possiblyStale ?? [])
+      lines.push(`  ? possibly stale  ${stale.content}  (${stale.id})`)
   }
   for (const ignored of report.ignored) lines.push(`- ignore     ${ignored.content}  (${ignored.reason})`)
   for (const refused of report.refused) {

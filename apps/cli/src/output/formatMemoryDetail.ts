@@ -1,13 +1,28 @@
 import type { Memory, RepairIssue } from '@agent-memory/core'
+import type { ResolvedLink } from '../links/resolveMemoryLinks.js'
 import { describeNextAttempt } from './describeNextAttempt.js'
 import { escapeForTerminal } from './escapeForTerminal.js'
 import { formatTimestamp } from './formatTimestamp.js'
+import { preview } from './preview.js'
+
+function describeLink(link: ResolvedLink): string {
+  if (link.current === null) return `${link.id} (gone: forgotten, swept or expired)`
+  const text = `"${preview(link.current.content, 60)}"`
+  return link.state === 'live'
+    ? `${link.id} ${text}`
+    : `${link.id} → superseded by ${link.current.id} ${text}`
+}
 
 /**
  * Every field of a memory, one per line, for `get` and `history`; stored text is escaped for the
- * terminal. `repair`: the queue's record of a memory without a vector (why, and when it is retried).
+ * terminal. `repair`: the queue's record of a memory without a vector (why, and when it is retried);
+ * `links`: its links resolved (`get`), else the stored ids are listed.
  */
-export function formatMemoryDetail(memory: Memory, repair?: RepairIssue): string {
+export function formatMemoryDetail(
+  memory: Memory,
+  repair?: RepairIssue,
+  links?: readonly ResolvedLink[],
+): string {
   const rows: Array<[string, string]> = [
     ['id', memory.id],
     ['namespace', memory.namespace],
@@ -30,7 +45,10 @@ export function formatMemoryDetail(memory: Memory, repair?: RepairIssue): string
   }
   if (memory.expiresAt !== null) rows.push(['expires', formatTimestamp(memory.expiresAt)])
   if (memory.supersededBy !== null) rows.push(['superseded by', memory.supersededBy])
-  if (memory.linkedMemoryIds.length > 0) rows.push(['linked', memory.linkedMemoryIds.join(', ')])
+  if (links !== undefined) {
+    // Each link on a line of its own, as recall resolves it.
+    for (const [index, link] of links.entries()) rows.push([index === 0 ? 'linked' : '', describeLink(link)])
+  } else if (memory.linkedMemoryIds.length > 0) rows.push(['linked', memory.linkedMemoryIds.join(', ')])
   if (Object.keys(memory.metadata).length > 0) rows.push(['metadata', JSON.stringify(memory.metadata)])
   if (memory.summary !== null) rows.push(['summary', memory.summary])
   const width = Math.max(...rows.map(([label]) => label.length))

@@ -21,5 +21,7 @@ export const RecallRequestSchema = z.strictObject({
       .optional(),
     minScore: z.number().optional(),
     mode: z.enum(['hybrid', 'vector', 'keyword']).optional(),
+    includeLinked: z.boolean().optional(),
+    linkedLimit: z.number().optional(),
   }),
 })

@@ -27,6 +27,8 @@ export const inspectorSchemas = {
       q: z.string().trim().min(1).max(2_000),
       mode: z.enum(['hybrid', 'vector', 'keyword']).default('hybrid'),
       limit: z.coerce.number().int().min(1).max(10).default(5),
+      /** The form's checkbox: also list the memories the hits link to. */
+      linked: z.literal('on').optional(),
     })
     .strict(),
   supersede: z.object({ content: z.string().trim().min(1).max(MAX_CONTENT_LENGTH) }).strict(),

@@ -11,7 +11,7 @@ export function renderMemoryPage(
   namespace: string,
   detail: NonNullable<Awaited<ReturnType<typeof loadMemoryDetail>>>,
 ) {
-  const { memory, history, chunks } = detail
+  const { memory, history, chunks, links: linked } = detail
   const api = `/api/memory/supersede?${new URLSearchParams({ namespace, id: memory.id })}`
   return renderLayout(
     links,
@@ -42,6 +42,20 @@ ${
         ) => html`<li>${entry.id === memory.id ? html`<strong>${entry.content}</strong> (this one)` : html`<a href="${links.to('/memory', { ns: namespace, id: entry.id })}">${entry.content}</a>`}
 <span class="muted"> · created ${formatTimestamp(entry.createdAt)} · ${formatValidity(entry)}${entry.supersededBy === null ? '' : ' · superseded'}</span></li>`,
       )}</ol>`
+}
+<h2 id="links">Linked memories</h2>
+${
+  linked.length === 0
+    ? html`<p>No links.</p>`
+    : html`<ul aria-labelledby="links">${linked.map((link) =>
+        link.current === null
+          ? html`<li><code>${link.id}</code> <span class="muted">· gone (forgotten, swept or expired)</span></li>`
+          : html`<li><a href="${links.to('/memory', { ns: namespace, id: link.current.id })}">${link.current.content}</a>${
+              link.state === 'superseded'
+                ? html`<span class="muted"> · current version of the linked <code>${link.id}</code>, since superseded</span>`
+                : ''
+            }</li>`,
+      )}</ul>`
 }
 <h2 id="chunks">Chunks</h2>
 ${

@@ -26,6 +26,7 @@ export function renderSearchPage(
         html`<option value="${mode}" ${(query.mode ?? 'hybrid') === mode ? 'selected' : ''}>${mode}</option>`,
     )}</select></label>
 <label for="s-limit">Limit<input id="s-limit" name="limit" type="number" min="1" max="10" value="${query.limit ?? 5}"></label>
+<label for="s-linked"><input id="s-linked" name="linked" type="checkbox" value="on" ${query.linked === 'on' ? 'checked' : ''}>Linked memories too</label>
 <button type="submit">Search</button>
 </form>
 ${result === undefined ? '' : renderResult(links, namespace, result)}`,
@@ -37,14 +38,17 @@ function renderResult(
   namespace: string,
   result: Awaited<ReturnType<typeof runSearch>>,
 ) {
+  const ranked = result.hits.filter((hit) => hit.linkedFrom === undefined)
+  const linked = result.hits.filter((hit) => hit.linkedFrom !== undefined)
+  const rankOf = new Map(ranked.map((hit, index) => [hit.memory.id, index + 1]))
   return html`<p class="muted">Mode ${result.mode}, limit ${result.limit}; <code>memory_search</code> keeps hits scoring at least ${result.minScore.toFixed(2)}.
 ${result.degraded === undefined ? '' : html` <strong class="warn">Degraded: ${result.degraded} (the embedder failed; keyword leg only).</strong>`}
 </p>
 <h2>Hits</h2>
 ${
-  result.hits.length === 0
+  ranked.length === 0
     ? html`<p>No hits.</p>`
-    : html`<ol class="hits">${result.hits.map(
+    : html`<ol class="hits">${ranked.map(
         (hit) => html`<li class="hit" data-memory-id="${hit.memory.id}">
 <p><a href="${links.to('/memory', { ns: namespace, id: hit.memory.id })}">${preview(hit.memory.content, 240)}</a></p>
 <p class="scores"><span>score <strong data-score="score">${formatScore(hit.score)}</strong></span>
@@ -59,6 +63,21 @@ ${hit.matchedChunk === undefined ? '' : html`<p class="muted">Matched chunk ${hi
 <p class="muted">${hit.memory.tier} · created ${formatTimestamp(hit.memory.createdAt)} · reinforced ${hit.memory.accessCount}×</p>
 </li>`,
       )}</ol>`
+}
+${
+  result.linked
+    ? html`<h2 id="linked">Linked to the hits</h2>
+${
+  linked.length === 0
+    ? html`<p>No live memory is linked to these hits.</p>`
+    : html`<ul aria-labelledby="linked">${linked.map(
+        (
+          hit,
+        ) => html`<li class="linked" data-memory-id="${hit.memory.id}"><a href="${links.to('/memory', { ns: namespace, id: hit.memory.id })}">${preview(hit.memory.content, 240)}</a>
+<span class="muted"> · linked from hit ${rankOf.get(hit.linkedFrom!) ?? '?'} · ${hit.memory.tier} · created ${formatTimestamp(hit.memory.createdAt)}</span></li>`,
+      )}</ul>`
+}`
+    : ''
 }
 <h2 id="tool-text">What <code>memory_search</code> returns to the model</h2>
 <pre aria-labelledby="tool-text" data-tool-text>${result.toolText}</pre>

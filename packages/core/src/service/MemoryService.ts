@@ -5,9 +5,11 @@ import type { ImportSummary } from '../data/ImportSummary.js'
 import type { Memory } from '../model/Memory.js'
 import type { MemoryInput } from '../model/MemoryInput.js'
 import type { Embedder } from '../spec/Embedder.js'
+import type { ExpirySweepCounts } from '../spec/ExpirySweepCounts.js'
 import type { MemoryFilter } from '../spec/MemoryFilter.js'
 import type { RepairIssue } from '../spec/RepairIssue.js'
 import type { ListOptions, Store } from '../spec/Store.js'
+import type { SweepOptions } from './SweepOptions.js'
 
 /** Outcome of one `remember`. */
 export interface RememberResult {
@@ -32,6 +34,17 @@ export interface RecallOptions {
   /** Which legs run; default `hybrid`. */
   mode?: 'hybrid' | 'vector' | 'keyword'
   signal?: AbortSignal
+  /**
+   * Append the memories the hits link to (`Memory.linkedMemoryIds`, 1 hop), after the ranked
+   * hits, each marked with `linkedFrom`. A link to a superseded memory brings its current
+   * successor; one to a forgotten, swept or expired memory brings nothing. Default false.
+   */
+  includeLinked?: boolean
+  /**
+   * At most this many linked memories are appended (0..100); default `limit`, so the ranked hits
+   * keep all their places and the linked ones never outnumber them.
+   */
+  linkedLimit?: number
 }
 
 /** What went into a hit's `score`, leg by leg (see `MemoryService.recall`). */
@@ -67,6 +80,11 @@ export interface RecallHit {
   /** Which legs found it. */
   sources: Array<'vector' | 'chunk' | 'keyword'>
   matchedChunk?: { idx: number; text: string }
+  /**
+   * Set on a memory `includeLinked` appended: the id of the hit that links to it. Such a memory
+   * was not found by the query (score 0, no sources).
+   */
+  linkedFrom?: string
 }
 
 export interface RecallResult {
@@ -123,6 +141,21 @@ export interface MemoryService {
    */
   supersede(namespace: string, oldId: string, replacement: MemoryInput): Promise<RememberResult>
   history(namespace: string, id: string): Promise<Memory[]>
+  /**
+   * Removes expired memories for good, with their chunks and everything the store keeps about
+   * them (`Store.sweepExpired`): every namespace unless one is given, expired as of `now`
+   * (default now). An expired memory's own superseded history goes with it; the superseded
+   * history of live memories stays. Returns what went.
+   */
+  sweep(options?: SweepOptions): Promise<ExpirySweepCounts>
+  /**
+   * Records that two live memories of the namespace are related, on both (a link is symmetric).
+   * `recall(…, { includeLinked: true })` then brings either with the other. A missing,
+   * superseded or expired memory, or an id of another namespace, is refused.
+   */
+  link(namespace: string, fromId: string, toId: string): Promise<void>
+  /** Removes the link between two memories (both ways); whether there was one. */
+  unlink(namespace: string, fromId: string, toId: string): Promise<boolean>
   /** Drains pending embeds once (scheduler-friendly). */
   repair(options?: { limit?: number; namespace?: string; signal?: AbortSignal }): Promise<RepairReport>
   /**
@@ -132,7 +165,7 @@ export interface MemoryService {
   flush(): Promise<void>
   /**
    * Flushes, then stops queueing background work: later recalls still answer but reinforce
-   * nothing. Call it before closing the store. Never closes the store (the application's).
+   * nothing, and the background sweep (`sweepIntervalMs`) ends once a sweep in progress has. Call it before closing the store. Never closes the store (the application's).
    */
   close(): Promise<void>
   /**

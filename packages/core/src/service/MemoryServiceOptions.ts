@@ -103,6 +103,14 @@ export interface MemoryServiceOptions {
   confidenceStep?: number
   repair?: RepairOptions
   /**
+   * Sweep expired memories in the background every this many ms (`MemoryService.sweep` over
+   * every namespace; failures go to `onError`), until `close()`. Default: off. Reads hide expired
+   * memories already, and a sweep deletes for good: a library should not start deleting in
+   * every process that opens a store, so a long-running server opts in (or runs
+   * `agent-memory maintain` from a scheduler). At least 1000.
+   */
+  sweepIntervalMs?: number
+  /**
    * How long recall's reinforcements (access count, last access, sliding expiry) wait to be
    * batched into one store call, in ms; a busy service flushes sooner (see `MemoryService.flush`).
    * Default 100.

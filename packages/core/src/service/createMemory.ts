@@ -8,7 +8,11 @@ import { forgetMemory } from './lifecycle/forgetMemory.js'
 import { getMemory } from './lifecycle/getMemory.js'
 import { listMemories } from './lifecycle/listMemories.js'
 import { memoryHistory } from './lifecycle/memoryHistory.js'
+import { startBackgroundSweep } from './lifecycle/startBackgroundSweep.js'
 import { supersedeMemory } from './lifecycle/supersedeMemory.js'
+import { sweepExpiredMemories } from './lifecycle/sweepExpiredMemories.js'
+import { linkMemories } from './links/linkMemories.js'
+import { unlinkMemories } from './links/unlinkMemories.js'
 import type { MemoryService, RecallOptions } from './MemoryService.js'
 import type { MemoryServiceOptions } from './MemoryServiceOptions.js'
 import { recall } from './recall/recall.js'
@@ -39,6 +43,7 @@ export function createMemory(config: {
   options?: MemoryServiceOptions
 }): MemoryService {
   const context = resolveServiceContext(config)
+  const sweeper = startBackgroundSweep(context)
   return {
     store: context.store,
     embedder: context.embedder,
@@ -52,9 +57,15 @@ export function createMemory(config: {
     forget: (namespace, id) => forgetMemory(context, namespace, id),
     supersede: (namespace, oldId, replacement) => supersedeMemory(context, namespace, oldId, replacement),
     history: (namespace, id) => memoryHistory(context, namespace, id),
+    sweep: (options) => sweepExpiredMemories(context, options),
+    link: (namespace, fromId, toId) => linkMemories(context, namespace, fromId, toId),
+    unlink: (namespace, fromId, toId) => unlinkMemories(context, namespace, fromId, toId),
     repair: (options) => repairPending(context, options),
     flush: () => context.reinforcements.flush(),
-    close: () => context.reinforcements.close(),
+    close: async () => {
+      await sweeper.stop()
+      await context.reinforcements.close()
+    },
     repairIssues: (namespace, options) => repairIssues(context, namespace, options),
     exportNamespace: (namespace, options) => exportNamespace(context, namespace, options),
     importRecords: (records, options) => importRecords(context, records, options),

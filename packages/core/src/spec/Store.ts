@@ -1,6 +1,8 @@
 import type { Memory } from '../model/Memory.js'
 import type { MemoryWrite } from '../model/MemoryWrite.js'
 import type { Tier } from '../model/Tier.js'
+import type { ExpirySweepStore } from './ExpirySweepStore.js'
+import type { LinkStore } from './LinkStore.js'
 import type { MemoryFilter } from './MemoryFilter.js'
 import type { ScoredMemory } from './ScoredMemory.js'
 
@@ -70,7 +72,7 @@ export interface NamespaceStats {
  * Ordering: search results are best first; ties break by `id` ascending so results are
  * deterministic. A missing id is never an error: `get` returns `null`, `delete` counts 0.
  */
-export interface Store {
+export interface Store extends ExpirySweepStore, LinkStore {
   /** Dimension of stored vectors; a write or query with another length is refused. */
   readonly dimensions: number
 

@@ -1,6 +1,7 @@
-import type { MemoryService } from '@agent-memory/core'
+import { InvalidArgumentError, type MemoryService } from '@agent-memory/core'
 import type { Decision } from '../decide/Decision.js'
 import type { ObserveReport } from '../observe/ObserveReport.js'
+import { possiblyStale } from './possiblyStale.js'
 import { toMemoryInput } from './toMemoryInput.js'
 
 /**
@@ -8,7 +9,10 @@ import { toMemoryInput } from './toMemoryInput.js'
  * `remember` (redaction, exact dedupe, chunking and pending embeds all apply); `reinforce`
  * re-remembers the target's exact content, which the service counts as a re-observation (access
  * and confidence grow); `supersede` is the service's `supersede` (the old memory tombstoned, its
- * validity ended, history kept). A target that is no longer live is refused, not resurrected.
+ * validity ended, history kept), and the memories linked to the old one are listed as possibly
+ * stale; `relate` is a `remember` and a `link` to the target (the spec's "related" outcome: new,
+ * neither a duplicate nor a contradiction). A reinforce or supersede target that is no longer live
+ * is refused, not resurrected; a relate whose target went is still added, without the link.
  * A store error propagates: the caller reports what was applied before it.
  */
 export async function applyDecisions(
@@ -17,6 +21,7 @@ export async function applyDecisions(
   decisions: readonly Decision[],
   report: ObserveReport,
   dryRun: boolean,
+  at: Date,
 ): Promise<void> {
   for (const decision of decisions) {
     const { candidate } = decision
@@ -33,6 +38,10 @@ export async function applyDecisions(
       if (result.status === 'reinforced')
         report.reinforced.push({ id: result.id, content: candidate.content })
       else report.added.push({ content: candidate.content, id: result.id, status: result.status })
+      continue
+    }
+    if (decision.action === 'relate') {
+      await relate(memory, namespace, decision, report, dryRun)
       continue
     }
     const target = decision.target
@@ -61,6 +70,7 @@ export async function applyDecisions(
       report.reinforced.push({ id: current.id, content: current.content })
       continue
     }
+    const stale = await possiblyStale(memory, namespace, current, at)
     const replacement = dryRun
       ? undefined
       : await memory.supersede(namespace, current.id, toMemoryInput(candidate))
@@ -69,6 +79,40 @@ export async function applyDecisions(
       previous: current.content,
       content: candidate.content,
       ...(replacement ? { newId: replacement.id } : {}),
+      ...(stale.length > 0 ? { possiblyStale: stale } : {}),
     })
   }
+}
+
+async function relate(
+  memory: MemoryService,
+  namespace: string,
+  decision: Extract<Decision, { action: 'relate' }>,
+  report: ObserveReport,
+  dryRun: boolean,
+): Promise<void> {
+  const { candidate, target } = decision
+  if (dryRun) {
+    report.added.push({ content: candidate.content, linkedTo: target.id })
+    return
+  }
+  const result = await memory.remember(namespace, toMemoryInput(candidate))
+  if (result.status === 'reinforced') {
+    // Already known word for word: a re-observation, not a new related fact.
+    report.reinforced.push({ id: result.id, content: candidate.content })
+    return
+  }
+  try {
+    await memory.link(namespace, result.id, target.id)
+  } catch (error) {
+    if (!InvalidArgumentError.isInstance(error)) throw error
+    report.added.push({ content: candidate.content, id: result.id, status: result.status })
+    report.refused.push({
+      stage: 'apply',
+      reason: 'the relate target is no longer a live memory: added without the link',
+      detail: candidate.content,
+    })
+    return
+  }
+  report.added.push({ content: candidate.content, id: result.id, status: result.status, linkedTo: target.id })
 }

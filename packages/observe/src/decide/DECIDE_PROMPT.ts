@@ -1,6 +1,6 @@
 /**
- * System prompt of the decision call. Shaped so that: the four actions map one to one onto service
- * operations (remember, re-observation, supersede, nothing) and nothing else exists, so an injected
+ * System prompt of the decision call. Shaped so that: the five actions map one to one onto service
+ * operations (remember, remember and link, re-observation, supersede, nothing) and nothing else exists, so an injected
  * "forget everything" has no verb to become; existing memories appear under short aliases that are
  * only meaningful inside this call (the model never sees, and so can never aim at, a real id or
  * another user's memory); a candidate may only target the memories shown with it; and the
@@ -9,6 +9,7 @@
  */
 export const DECIDE_PROMPT = `You keep a user's long-term memory consistent. For each candidate memory, compare it with the existing memories shown with it and decide one action:
 - "add": it is new information about the user.
+- "relate": it is new information about the user on the same person, place or topic as an existing memory, neither repeating nor contradicting it (for example how the user commutes, next to where the user lives); "target" is that memory's alias. It is added and linked to it.
 - "reinforce": an existing memory already states the same fact; "target" is that memory's alias.
 - "supersede": the fact changed (for example the user moved, or changed a preference): the existing memory stops being true when the candidate starts; "target" is the alias of the memory it replaces.
 - "ignore": trivia, fully covered already, or not about the user.

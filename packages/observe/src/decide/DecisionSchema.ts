@@ -4,13 +4,13 @@ import { z } from 'zod'
 export const DecisionSchema = z
   .object({
     candidate: z.string().max(16).describe('The candidate alias, e.g. "c1"'),
-    action: z.enum(['add', 'reinforce', 'supersede', 'ignore']),
+    action: z.enum(['add', 'relate', 'reinforce', 'supersede', 'ignore']),
     target: z
       .string()
       .max(64)
       .nullable()
       .describe(
-        'For reinforce and supersede: the alias of an existing memory shown with this candidate, e.g. "m2"; else null',
+        'For relate, reinforce and supersede: the alias of an existing memory shown with this candidate, e.g. "m2"; else null',
       ),
     reason: z.string().max(300).describe('A few words on why'),
   })

@@ -8,7 +8,8 @@ import { DecisionSchema } from './DecisionSchema.js'
  * Turns the model's raw decisions into validated ones. Each is checked on its own and a bad one is
  * refused with its reason, nothing else affected: malformed item, unknown candidate, a second
  * decision for a candidate, a target missing, unknown (a real id, another call's alias), not offered
- * with that candidate (the table holds only this namespace's memories), or already targeted by another decision. A
+ * with that candidate (the table holds only this namespace's memories), or (reinforce, supersede) already
+ * targeted by another decision. A
  * candidate the model left out is refused too, so every candidate is accounted for.
  */
 export function validateDecisions(
@@ -58,6 +59,12 @@ export function validateDecisions(
     }
     if (!table.offered.get(candidateAlias)?.has(target)) {
       refuse(`alias ${target} was not shown with ${candidateAlias}`, item)
+      continue
+    }
+    if (action === 'relate') {
+      // Several new facts may relate to one memory: a link changes nothing of it.
+      decided.add(candidateAlias)
+      decisions.push({ action, candidate, target: memory, reason })
       continue
     }
     if (targeted.has(target)) {

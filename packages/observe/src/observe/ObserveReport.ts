@@ -13,10 +13,28 @@ export interface ObserveReport {
     /** New messages left for the next call (over `maxNewMessages`); call again to process them. */
     deferred: number
   }
-  /** New memories; `id` is absent in a dry run. `status: reinforced` when the service found an exact duplicate. */
-  added: Array<{ content: string; id?: string; status?: 'inserted' | 'updated' | 'reinforced' }>
+  /**
+   * New memories; `id` is absent in a dry run. `status: reinforced` when the service found an exact
+   * duplicate. `linkedTo`: the "related" outcome, the existing memory it was linked to.
+   */
+  added: Array<{
+    content: string
+    id?: string
+    status?: 'inserted' | 'updated' | 'reinforced'
+    linkedTo?: string
+  }>
   reinforced: Array<{ id: string; content: string }>
-  superseded: Array<{ oldId: string; previous: string; content: string; newId?: string }>
+  /**
+   * `possiblyStale`: the live memories linked to the old one (its links resolved as recall does),
+   * which the change may have made wrong (the user moved: the commute). Absent when it had none.
+   */
+  superseded: Array<{
+    oldId: string
+    previous: string
+    content: string
+    newId?: string
+    possiblyStale?: Array<{ id: string; content: string }>
+  }>
   ignored: Array<{ content: string; reason: string }>
   refused: Refusal[]
   /**

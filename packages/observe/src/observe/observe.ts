@@ -133,7 +133,7 @@ export async function observe(
     return report
   }
   try {
-    await applyDecisions(memory, namespace, decisions, report, dryRun)
+    await applyDecisions(memory, namespace, decisions, report, dryRun, (options.now ?? (() => new Date()))())
   } catch (error) {
     report.failure = describeFailure('write', error, options.signal, timeout)
     return report

@@ -6,6 +6,7 @@ import type {
   ChunkStore,
   EraseReport,
   ImportRowOutcome,
+  ExpirySweepCounts,
   ListOptions,
   Memory,
   MemoryFilter,
@@ -38,10 +39,13 @@ import { importRows } from './data/importRows.js'
 import { listNamespaces } from './data/listNamespaces.js'
 import { maintainVectorIndexes } from './indexes/maintainVectorIndexes.js'
 import type { VectorIndexReport } from './indexes/VectorIndexReport.js'
+import { addLink } from './lifecycle/addLink.js'
 import { deleteMemories } from './lifecycle/deleteMemories.js'
 import { reinforceMemories } from './lifecycle/reinforceMemories.js'
+import { removeLink } from './lifecycle/removeLink.js'
 import { restoreMemory } from './lifecycle/restoreMemory.js'
 import { supersedeMemory } from './lifecycle/supersedeMemory.js'
+import { sweepExpired } from './lifecycle/sweepExpired.js'
 import { afterBulkLoad } from './meta/afterBulkLoad.js'
 import { checkStoreOnOpen } from './meta/checkStoreOnOpen.js'
 import { namespaceStats } from './meta/namespaceStats.js'
@@ -199,6 +203,18 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore, NamespaceD
 
   history(namespace: string, id: string): Promise<Memory[]> {
     return memoryHistory(this.#context, namespace, id)
+  }
+
+  sweepExpired(namespace: string | undefined, now: Date): Promise<ExpirySweepCounts> {
+    return sweepExpired(this.#context, namespace, now)
+  }
+
+  addLink(namespace: string, fromId: string, toId: string): Promise<boolean> {
+    return addLink(this.#context, namespace, fromId, toId)
+  }
+
+  removeLink(namespace: string, fromId: string, toId: string): Promise<boolean> {
+    return removeLink(this.#context, namespace, fromId, toId)
   }
 
   searchVector(namespace: string, vector: Float32Array, options: SearchOptions): Promise<ScoredMemory[]> {

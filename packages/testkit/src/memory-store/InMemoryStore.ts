@@ -4,6 +4,7 @@ import {
   DimensionMismatchError,
   type EraseReport,
   type ImportRowOutcome,
+  type ExpirySweepCounts,
   InvalidArgumentError,
   type ListOptions,
   type Memory,
@@ -26,10 +27,13 @@ import { eraseNamespaceRows } from './data/eraseNamespaceRows.js'
 import { exportNamespaceRows } from './data/exportNamespaceRows.js'
 import { importNamespaceRows } from './data/importNamespaceRows.js'
 import { namespacesOf } from './data/namespacesOf.js'
+import { addRowLink } from './lifecycle/addRowLink.js'
 import { deleteRows } from './lifecycle/deleteRows.js'
 import { reinforceRows } from './lifecycle/reinforceRows.js'
+import { removeRowLink } from './lifecycle/removeRowLink.js'
 import { restoreRow } from './lifecycle/restoreRow.js'
 import { supersedeRow } from './lifecycle/supersedeRow.js'
+import { sweepRows } from './lifecycle/sweepRows.js'
 import { rowStats } from './meta/rowStats.js'
 import { findRowByFingerprint } from './read/findRowByFingerprint.js'
 import { findRowsByFingerprints } from './read/findRowsByFingerprints.js'
@@ -151,6 +155,18 @@ export class InMemoryStore implements Store, ChunkStore, RepairStore, NamespaceD
 
   history(namespace: string, id: string): Promise<Memory[]> {
     return rowHistory(this.state, namespace, id)
+  }
+
+  sweepExpired(namespace: string | undefined, now: Date): Promise<ExpirySweepCounts> {
+    return sweepRows(this.state, namespace, now)
+  }
+
+  addLink(namespace: string, fromId: string, toId: string): Promise<boolean> {
+    return addRowLink(this.state, namespace, fromId, toId)
+  }
+
+  removeLink(namespace: string, fromId: string, toId: string): Promise<boolean> {
+    return removeRowLink(this.state, namespace, fromId, toId)
   }
 
   searchVector(namespace: string, vector: Float32Array, options: SearchOptions): Promise<ScoredMemory[]> {

@@ -4,8 +4,10 @@ import type { EmbedderIdentity } from '../store/StoreContractFactory.js'
 import { describeDegradedScenarios } from './scenarios/describeDegradedScenarios.js'
 import { describeFaultMatrixScenarios } from './scenarios/describeFaultMatrixScenarios.js'
 import { describeLifecycleScenarios } from './scenarios/describeLifecycleScenarios.js'
+import { describeLinkScenarios } from './scenarios/describeLinkScenarios.js'
 import { describeReinforcementScenarios } from './scenarios/describeReinforcementScenarios.js'
 import { describeRememberScenarios } from './scenarios/describeRememberScenarios.js'
+import { describeSweepScenarios } from './scenarios/describeSweepScenarios.js'
 import { openServiceScenarios } from './scenarios/openServiceScenarios.js'
 
 export interface ServiceScenarioHandle {
@@ -34,8 +36,9 @@ export interface ServiceScenarioOptions {
  * forgetting. Run it once per backend; the store must also be a `ChunkStore` and a
  * `RepairStore` for the chunk and repair cases to pass.
  *
- * Composed of five groups over one store (`describeRememberScenarios`,
- * `describeDegradedScenarios`, `describeLifecycleScenarios`,
+ * Composed of groups over one store (`describeRememberScenarios`,
+ * `describeDegradedScenarios`, `describeLifecycleScenarios`, `describeSweepScenarios`,
+ * `describeLinkScenarios`,
  * `describeFaultMatrixScenarios`, `describeReinforcementScenarios`).
  */
 export function describeServiceScenarios(
@@ -48,6 +51,8 @@ export function describeServiceScenarios(
     describeRememberScenarios(suite)
     describeDegradedScenarios(suite)
     describeLifecycleScenarios(suite)
+    describeSweepScenarios(suite)
+    describeLinkScenarios(suite)
     describeFaultMatrixScenarios(suite)
     describeReinforcementScenarios(suite)
   })

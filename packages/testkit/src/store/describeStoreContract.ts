@@ -2,10 +2,12 @@ import { describe } from 'vitest'
 import { describeStoreConcurrency } from './contract/describeStoreConcurrency.js'
 import { describeStoreData } from './contract/describeStoreData.js'
 import { describeStoreLifecycle } from './contract/describeStoreLifecycle.js'
+import { describeStoreLinks } from './contract/describeStoreLinks.js'
 import { describeStoreMeta } from './contract/describeStoreMeta.js'
 import { describeStoreReads } from './contract/describeStoreReads.js'
 import { describeStoreRepair } from './contract/describeStoreRepair.js'
 import { describeStoreSearch } from './contract/describeStoreSearch.js'
+import { describeStoreSweep } from './contract/describeStoreSweep.js'
 import { describeStoreWrites } from './contract/describeStoreWrites.js'
 import { openContractSuite } from './contract/openContractSuite.js'
 import { describeStoreCompleteness, type StoreCompletenessOptions } from './describeStoreCompleteness.js'
@@ -25,8 +27,8 @@ export interface StoreContractOptions {
  * vitest suite, with no SQL in it: any store that honours the interfaces can pass. Run it
  * once per backend; each `factory` call must return fresh, isolated storage.
  *
- * It composes one `describeStore…` per concern (writes, reads, lifecycle, search, meta,
- * concurrency, repair) over one store; a new adapter can run a single concern the same way:
+ * It composes one `describeStore…` per concern (writes, reads, lifecycle, expiry sweep,
+ * links, search, meta, concurrency, repair) over one store; a new adapter can run a single concern the same way:
  * `describe(name, () => describeStoreSearch(openContractSuite(factory)))`.
  */
 export function describeStoreContract(
@@ -43,6 +45,8 @@ export function describeStoreContract(
     describeStoreWrites(suite)
     describeStoreReads(suite)
     describeStoreLifecycle(suite)
+    describeStoreSweep(suite)
+    describeStoreLinks(suite)
     describeStoreSearch(suite)
     describeStoreMeta(suite)
     describeStoreConcurrency(suite)

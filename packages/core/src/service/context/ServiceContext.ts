@@ -40,6 +40,8 @@ export interface ServiceContext {
     readonly maxBackoffMs: number
     readonly embedTimeoutMs: number
   }
+  /** Background expiry sweep period; undefined: no background sweep. */
+  readonly sweepIntervalMs: number | undefined
   /** The threshold `memory_search` applies: the embedder's calibrated one, else `DEFAULT_MIN_SCORE`. */
   readonly minScore: number
   /** The embedder's cosine is lexical (`Embedder.lexical`): thresholds ask the keyword leg to agree. */

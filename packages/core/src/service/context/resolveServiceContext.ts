@@ -1,4 +1,5 @@
 import { DimensionMismatchError } from '../../errors/DimensionMismatchError.js'
+import { InvalidArgumentError } from '../../errors/InvalidArgumentError.js'
 import type { Embedder } from '../../spec/Embedder.js'
 import type { Store } from '../../spec/Store.js'
 import { DEFAULT_MIN_SCORE } from '../DEFAULT_MIN_SCORE.js'
@@ -27,6 +28,13 @@ export function resolveServiceContext(config: {
     throw new DimensionMismatchError(
       { dimensions: store.dimensions },
       { model: embedder.model, dimensions: embedder.dimensions },
+    )
+  }
+  const sweepIntervalMs = options.sweepIntervalMs
+  if (sweepIntervalMs !== undefined && !(Number.isFinite(sweepIntervalMs) && sweepIntervalMs >= 1_000)) {
+    throw new InvalidArgumentError(
+      'sweepIntervalMs',
+      'sweepIntervalMs must be a number of milliseconds, at least 1000',
     )
   }
   const ranking = RANKING_DEFAULTS[embedder.lexical === true ? 'lexical' : 'semantic']
@@ -70,6 +78,7 @@ export function resolveServiceContext(config: {
       maxBackoffMs: options.repair?.maxBackoffMs ?? 30 * 60_000,
       embedTimeoutMs: options.repair?.embedTimeoutMs ?? 30_000,
     },
+    sweepIntervalMs,
     minScore: embedder.minScore ?? DEFAULT_MIN_SCORE,
     lexicalEmbedder: embedder.lexical === true,
     reinforcements: new ReinforcementQueue({

@@ -15,4 +15,7 @@ export interface RecallPlan {
   signal: AbortSignal | undefined
   /** The caller's threshold on the cosine scale, if any. */
   minScore: number | undefined
+  /** Append the hits' linked memories (`expandLinked`), at most `linkedLimit` of them. */
+  includeLinked: boolean
+  linkedLimit: number
 }

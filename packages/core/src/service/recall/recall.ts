@@ -10,6 +10,7 @@ import { MAX_QUERY_LENGTH } from '../MAX_QUERY_LENGTH.js'
 import type { RecallOptions, RecallResult } from '../MemoryService.js'
 import { collectCandidates } from './collectCandidates.js'
 import { embedQuery } from './embedQuery.js'
+import { expandLinked } from './expandLinked.js'
 import { fuseLegs } from './fuseLegs.js'
 import { lendToNeighbours } from './lendToNeighbours.js'
 import type { RecallPlan } from './RecallPlan.js'
@@ -27,6 +28,8 @@ const RecallOptionsSchema = z
     minScore: z.number().min(0).max(1).optional(),
     mode: z.enum(['hybrid', 'vector', 'keyword']).optional(),
     signal: z.instanceof(AbortSignal).optional(),
+    includeLinked: z.boolean().optional(),
+    linkedLimit: z.number().int().min(0).max(100).optional(),
   })
   .strict()
 
@@ -65,6 +68,8 @@ function planRecall(
     filter: recallOptions.filter,
     signal: recallOptions.signal,
     minScore: recallOptions.minScore,
+    includeLinked: recallOptions.includeLinked ?? false,
+    linkedLimit: recallOptions.linkedLimit ?? limit,
   }
 }
 
@@ -95,6 +100,8 @@ function planRecall(
  * - keyword-only recall (`mode: 'keyword'`, or the embedder failed: `degraded: 'keyword_only'`):
  *   keyword score divided by the best one, in (0, 1]. Not on the cosine scale, so `minScore`
  *   is not applied to it; callers showing these hits should say they are keyword matches.
+ *
+ * `includeLinked` appends, after the ranked hits, the memories they link to (`expandLinked`).
  */
 export async function recall(
   context: ServiceContext,
@@ -114,5 +121,6 @@ export async function recall(
   const { relevance, lent } = lendToNeighbours(fused, candidates.memories, context.neighbourhood)
   const hits = rankHits(context, plan, keywordOnly, relevance, candidates, lent)
   reinforceInBackground(context, plan.namespace, hits)
-  return degraded ? { hits, degraded } : { hits }
+  const all = plan.includeLinked ? [...hits, ...(await expandLinked(context, plan, hits))] : hits
+  return degraded ? { hits: all, degraded } : { hits: all }
 }

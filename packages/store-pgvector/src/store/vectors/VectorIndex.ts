@@ -36,6 +36,14 @@ export class VectorIndex implements RowIndex {
     changes.follow(this)
   }
 
+  /**
+   * Applies the row changes logged so far to every index following the log (and trims them), without
+   * loading a namespace: after a sweep, so the log holds no entry of the rows it removed.
+   */
+  async catchUp(sql: SqlRunner): Promise<void> {
+    await this.#changes.catchUp(sql)
+  }
+
   /** The namespace's index, brought up to date; `undefined` when it is too large to hold. */
   async prepare(sql: SqlRunner, namespace: string): Promise<NamespaceVectorIndex | undefined> {
     await this.#changes.catchUp(sql)
