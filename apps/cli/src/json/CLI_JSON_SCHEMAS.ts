@@ -1,3 +1,4 @@
+import { DoctorJsonSchema } from './DoctorJsonSchema.js'
 import { ForgetJsonSchema } from './ForgetJsonSchema.js'
 import { GetJsonSchema } from './GetJsonSchema.js'
 import { HistoryJsonSchema } from './HistoryJsonSchema.js'
@@ -25,4 +26,5 @@ export const CLI_JSON_SCHEMAS = {
   repair: RepairJsonSchema,
   reembed: ReembedJsonSchema,
   observe: ObserveJsonSchema,
+  doctor: DoctorJsonSchema,
 } as const
