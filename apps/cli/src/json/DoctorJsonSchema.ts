@@ -19,4 +19,5 @@ export const DoctorJsonSchema = jsonDocument('doctor', {
       .strict(),
   ),
 })
+/** The type of `DoctorJsonSchema`. */
 export type DoctorJson = z.infer<typeof DoctorJsonSchema>

@@ -10,4 +10,5 @@ export const GetJsonSchema = jsonDocument('get', {
   /** Set while the memory has no vector: the repair queue's last error and next attempt. */
   repair: RepairIssueJsonSchema.optional(),
 })
+/** The type of `GetJsonSchema`. */
 export type GetJson = z.infer<typeof GetJsonSchema>

@@ -27,6 +27,7 @@ export interface NeighbourhoodOptions {
   seeds?: number
 }
 
+/** How one repair pass claims and retries the memories waiting for an embedding. */
 export interface RepairOptions {
   /** Rows claimed per `repair()` call when the caller gives no limit. Default 16. */
   batchSize?: number

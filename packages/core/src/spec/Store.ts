@@ -15,6 +15,7 @@ export type UpsertOutcome =
    */
   | { id: string; status: 'duplicate' }
 
+/** What every search leg of a store takes: the filter, the number of hits and a cancel signal. */
 export interface SearchOptions {
   filter?: MemoryFilter
   /** Maximum hits; stores cap it (1..1000). */
@@ -22,6 +23,7 @@ export interface SearchOptions {
   signal?: AbortSignal
 }
 
+/** Which memories `Store.list` returns, in which order, and which page. */
 export interface ListOptions {
   filter?: MemoryFilter
   orderBy?: 'createdAt' | 'updatedAt' | 'lastAccessedAt' | 'importance'
@@ -30,6 +32,7 @@ export interface ListOptions {
   offset?: number
 }
 
+/** How `Store.reinforce` stamps the memories it reinforces. */
 export interface ReinforceOptions {
   /** Defaults to the store's clock. */
   at?: Date
@@ -40,6 +43,7 @@ export interface ReinforceOptions {
   slidingTtlMs?: number
 }
 
+/** The counts `Store.stats` reports for one namespace. */
 export interface NamespaceStats {
   namespace: string
   total: number
@@ -81,6 +85,7 @@ export interface Store {
    */
   upsert(namespace: string, writes: MemoryWrite[]): Promise<UpsertOutcome[]>
 
+  /** One memory of the namespace by id, or null (a memory of another namespace is null too). */
   get(namespace: string, id: string): Promise<Memory | null>
   /** Live, same-tier memory with this fingerprint (exact-duplicate detection), or null. */
   findByFingerprint(namespace: string, tier: Tier, fingerprint: string): Promise<Memory | null>
@@ -127,6 +132,7 @@ export interface Store {
    */
   afterBulkLoad?(namespace: string): Promise<void>
 
+  /** Counts per namespace (one namespace, or every namespace when omitted). */
   stats(namespace?: string): Promise<NamespaceStats[]>
   /** Releases what the store created; never ends a pool or database the caller passed in. */
   close(): Promise<void>
