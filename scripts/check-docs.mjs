@@ -183,7 +183,7 @@ const ISSUE_NUMBER = /(?<![\w/&\]`(-])(?<!UAX )#\d+\b|\b(?:issues?|PRs?|pull req
 
 /** The project telling how it was made, rather than what it is: who ran what, and when. */
 const OWN_MAKING =
-  /\b(?:(?:this|that|one|an? earlier|an? previous|the previous|the same|an? later|the next) (?:session|lab)s?|the lead|the issue['’]s report|earlier (?:sessions?|labs?))\b/i
+  /\b(?:(?:this|that|an? earlier|an? previous|the previous|the same|an? later|the next) (?:session|lab)s?|the lead|the issue['’]s report|earlier (?:sessions?|labs?))\b/i
 
 /**
  * Sentences that speak of the project's making or of a machine, line by line: machine directories
