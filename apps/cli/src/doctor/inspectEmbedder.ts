@@ -34,10 +34,10 @@ export async function inspectEmbedder(
   config: () => CliConfig,
 ): Promise<{ checks: DoctorCheck[]; identity?: { model: string; dimensions: number } }> {
   let choice: CliConfig['embedder']
-  let created: ReturnType<typeof createEmbedder>
+  let created: Awaited<ReturnType<typeof createEmbedder>>
   try {
     choice = config().embedder
-    created = createEmbedder(choice)
+    created = await createEmbedder(choice)
   } catch (error) {
     return {
       checks: [
@@ -60,7 +60,8 @@ export async function inspectEmbedder(
       identity,
     }
   }
-  const apiKey = choice.apiKey
+  const apiKey = choice.kind === 'openrouter' ? choice.apiKey : undefined
+  const baseUrl = choice.kind === 'openrouter' ? choice.baseUrl : undefined
   try {
     const [vector] = await embedder.embed(['agent-memory doctor'], {
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
@@ -96,7 +97,10 @@ export async function inspectEmbedder(
           name: 'embedder-reachable',
           status: 'fail',
           detail: withoutKey(`the embedder failed a one-text request: ${message}`, apiKey),
-          fix: fixFor(error, choice.baseUrl),
+          fix:
+            choice.kind === 'use'
+              ? 'the offline model did not load: reinstall @agent-memory/embedder-use, or use --embedder hashing'
+              : fixFor(error, baseUrl),
         },
       ],
       identity,
