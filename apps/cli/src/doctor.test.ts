@@ -136,6 +136,18 @@ describe('agent-memory doctor (subprocess)', () => {
     }
   })
 
+  it('names an embedder that cannot be configured, and still examines the store', async () => {
+    const dataDir = path.join(fake.dir, 'no-key')
+    const { code, report } = await doctor(['--data-dir', dataDir, '--embedder', 'openrouter'])
+    expect(code).toBe(1)
+    expect(check(report, 'data-dir').status).toBe('ok')
+    expect(check(report, 'embedder')).toMatchObject({
+      status: 'fail',
+      detail: expect.stringMatching(/^the openrouter embedder needs OPENROUTER_API_KEY/),
+    })
+    expect(check(report, 'embedder-reachable').status).toBe('skip')
+  })
+
   it('names a closed port with the fix', async () => {
     const port = await closedPort()
     const { code, report } = await doctor([
