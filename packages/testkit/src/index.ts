@@ -18,6 +18,7 @@ export {
   type RecordedEmbeddingsRequest,
   startFakeEmbeddingsServer,
 } from './fake-embeddings-server/startFakeEmbeddingsServer.js'
+export { leakInReply } from './fuzz/leakInReply.js'
 export { InMemoryStore, type InMemoryStoreOptions } from './memory-store/InMemoryStore.js'
 export { requirePostgres } from './postgres/requirePostgres.js'
 export { asUnprivileged, type UnprivilegedCommand } from './process/asUnprivileged.js'

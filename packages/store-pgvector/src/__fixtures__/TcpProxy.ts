@@ -16,6 +16,13 @@ export class TcpProxy {
   connections = 0
   /** Every byte the clients wrote, as latin1 text: what a test can look for in the protocol. */
   sent = ''
+  /**
+   * Decides, for each chunk a client writes, whether to cut every connection there: `'before'` the
+   * chunk reaches the server (it never runs), `'after'` it was forwarded (it may run, its answer
+   * is lost): a server going away at that moment, as a restart does.
+   */
+  cutOn: ((chunk: string) => 'before' | 'after' | undefined) | undefined
+  cuts = 0
 
   constructor(targetPort: number) {
     this.#targetPort = targetPort
@@ -35,8 +42,12 @@ export class TcpProxy {
         socket.on('error', () => undefined)
       }
       client.on('data', (chunk: Buffer) => {
-        this.sent += chunk.toString('latin1')
+        const text = chunk.toString('latin1')
+        this.sent += text
+        const cut = this.cutOn?.(text)
+        if (cut === 'before') return this.#cutAll()
         upstream.write(chunk)
+        if (cut === 'after') setTimeout(() => this.#cutAll(), 2)
       })
       upstream.on('data', (chunk: Buffer) => {
         if (this.#held === undefined) client.write(chunk)
@@ -69,6 +80,12 @@ export class TcpProxy {
     const held = this.#held ?? []
     this.#held = undefined
     for (const forward of held) forward()
+  }
+
+  #cutAll(): void {
+    this.cuts++
+    for (const socket of this.#sockets) socket.destroy()
+    this.#sockets.clear()
   }
 
   /** Cuts every open connection; new ones reach `port`. */

@@ -31,8 +31,47 @@ const PROTOCOL_3 = 196608
 /** Longest wire message accepted from a client (the store's largest batch is far below this). */
 const MAX_MESSAGE_BYTES = 256 * 1024 * 1024
 
+/**
+ * The message types a frontend sends after startup (protocol 3): Bind, Close, CopyData, CopyDone,
+ * CopyFail, Describe, Execute, Flush, FunctionCall, Parse, Query, Sync, Terminate (no password
+ * message: PGlite asks for none). PostgreSQL ends a connection that sends anything else; PGlite,
+ * given one, spins in its backend loop and never returns, so the server refuses it first.
+ */
+const FRONTEND_TYPES = new Set('BCdcfDEHFPQSX')
+
+const SYNC = new Uint8Array([0x53, 0, 0, 0, 4])
+
 /** sun_path is 108 bytes on Linux (104 on macOS) including the terminating NUL. */
 const MAX_SOCKET_PATH = process.platform === 'linux' ? 107 : 103
+
+/**
+ * The parameters of a protocol-3 startup message (`key\0value\0…\0`), or `undefined` when the
+ * body is not such a list. PGlite exits (the whole embedded store with it) on a startup without a
+ * user, so the server checks what PostgreSQL itself would refuse before PGlite sees it.
+ */
+function startupParameters(message: Buffer): Map<string, string> | undefined {
+  const body = message.subarray(8)
+  if (body.length === 0 || body[body.length - 1] !== 0) return undefined
+  const fields = body
+    .subarray(0, body.length - 1)
+    .toString('utf8')
+    .split('\0')
+  if (fields.length === 1 && fields[0] === '') return new Map()
+  // `key\0value\0` pairs leave a trailing empty field after the split.
+  if (fields.pop() !== '' || fields.length % 2 !== 0) return undefined
+  const parameters = new Map<string, string>()
+  for (let i = 0; i < fields.length; i += 2) parameters.set(fields[i]!, fields[i + 1]!)
+  return parameters
+}
+
+/** A FATAL ErrorResponse, as PostgreSQL sends before closing a connection it refuses. */
+function fatalResponse(code: string, text: string): Buffer {
+  const body = Buffer.from(`SFATAL\0VFATAL\0C${code}\0M${text}\0\0`, 'utf8')
+  const head = Buffer.alloc(5)
+  head[0] = 0x45
+  head.writeInt32BE(body.length + 4, 1)
+  return Buffer.concat([head, body])
+}
 
 interface Turn {
   release(): void
@@ -129,6 +168,8 @@ export class StoreSocketServer {
       })
 
     let database: PGlite | undefined
+    /** The client sent extended-query messages and no Sync yet. */
+    let batchOpen = false
     const endTurn = () => {
       clearTimeout(holdTimer)
       holdTimer = undefined
@@ -154,6 +195,7 @@ export class StoreSocketServer {
         }, this.#holdTimeoutMs)
       }
       const db = database!
+      batchOpen = !(type === 'S' || type === 'Q' || type === 'startup')
       await db.execProtocolRawStream(new Uint8Array(message), {
         onRawData: (data) => {
           if (data.length === 0) return
@@ -184,6 +226,11 @@ export class StoreSocketServer {
           if (code === SSL_REQUEST) socket.write('N')
           else if (code === CANCEL_REQUEST) socket.end()
           else if (code === PROTOCOL_3) {
+            const user = startupParameters(message)?.get('user')
+            if (user === undefined || user === '') {
+              socket.end(fatalResponse('28000', 'no PostgreSQL user name specified in startup packet'))
+              return fail(new Error('malformed startup message: no user'))
+            }
             started = true
             enqueue(Buffer.from(message), 'startup')
           } else return fail(new Error(`unsupported protocol ${code}`))
@@ -194,6 +241,10 @@ export class StoreSocketServer {
         if (length < 4 || length > MAX_MESSAGE_BYTES) return fail(new Error('malformed message'))
         if (buffered.length < length + 1) return
         const type = String.fromCharCode(buffered[0]!)
+        if (!FRONTEND_TYPES.has(type)) {
+          socket.end(fatalResponse('08P01', `invalid frontend message type ${buffered[0]}`))
+          return fail(new Error(`malformed message: type ${buffered[0]}`))
+        }
         const message = Buffer.from(buffered.subarray(0, length + 1))
         buffered = buffered.subarray(length + 1)
         if (type === 'X') {
@@ -211,6 +262,9 @@ export class StoreSocketServer {
       chain = chain.then(async () => {
         if (turn === undefined) return
         try {
+          // A batch left without its Sync leaves PGlite waiting for one (after an error, skipping
+          // to it): the next client's messages would never be answered.
+          if (batchOpen) await database?.execProtocolRaw(SYNC)
           if (database?.isInTransaction()) await database.exec('ROLLBACK')
         } catch (error) {
           this.#onClientError(error as Error)

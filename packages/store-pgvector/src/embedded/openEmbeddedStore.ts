@@ -14,6 +14,7 @@ import { VectorIndex } from '../store/vectors/VectorIndex.js'
 import { accessDenied } from './accessDenied.js'
 import { ClusterCacheFile } from './ClusterCacheFile.js'
 import { checkClusterCache } from './checkClusterCache.js'
+import { checkDiskSpace } from './checkDiskSpace.js'
 import { checkSharedBuffers } from './checkSharedBuffers.js'
 import { clusterCacheDir } from './clusterCacheDir.js'
 import { copyToSnapshot } from './copyToSnapshot.js'
@@ -203,7 +204,12 @@ async function openOn(opening: Opening, options: OpenEmbeddedStoreOptions): Prom
               `the data directory ${snapshotOf} is read-only for this user, so it was opened for reading only: ` +
               `make it writable (chmod -R u+w ${snapshotOf}, or run as its owner) to change memories`,
           }
-    const executor = new PgliteExecutor(db, { ownsDb: true, ...readOnly })
+    const diskDir = snapshotOf === undefined ? dir : undefined
+    const executor = new PgliteExecutor(db, {
+      ownsDb: true,
+      ...readOnly,
+      ...(diskDir === undefined ? {} : { beforeWrite: () => checkDiskSpace(diskDir) }),
+    })
     await migrateWith(executor, {
       dimensions: options.dimensions,
       ...(options.annIndex === undefined ? {} : { annIndex: options.annIndex }),

@@ -5,6 +5,7 @@ import type { SqlRunner } from '../sql/SqlRunner.js'
 import { type DatabaseHandle, toExecutor } from '../sql/toExecutor.js'
 import { migrationsFolder } from './migrationsFolder.js'
 import { partitionByNamespace } from './partitionByNamespace.js'
+import { refuseNewerJournal } from './refuseNewerJournal.js'
 import { schemaIsCurrent } from './schemaIsCurrent.js'
 
 /** What `migrate` creates: the vector width, the schema, the global index and the partitions. */
@@ -59,6 +60,7 @@ async function applyJournal(sql: SqlRunner): Promise<void> {
     'SELECT max(created_at)::text AS last FROM agent_memory_migrations',
   )
   const last = Number(applied.rows[0]?.last ?? -1)
+  refuseNewerJournal(last)
   for (const migration of readMigrationFiles({ migrationsFolder })) {
     if (migration.folderMillis <= last) continue
     await inTransaction(sql, async () => {

@@ -1,19 +1,6 @@
-import { readFileSync } from 'node:fs'
 import type { SqlRunner } from '../sql/SqlRunner.js'
-import { migrationsFolder } from './migrationsFolder.js'
-
-let latestMigration: number | undefined
-
-/** When the newest committed migration was generated (its journal key), read once per process. */
-function newestMigration(): number {
-  if (latestMigration === undefined) {
-    const journal = JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as {
-      entries: Array<{ when: number }>
-    }
-    latestMigration = Math.max(...journal.entries.map((entry) => entry.when))
-  }
-  return latestMigration
-}
+import { newestMigration } from './newestMigration.js'
+import { refuseNewerJournal } from './refuseNewerJournal.js'
 
 /**
  * Whether `migrate` would change nothing: every committed migration applied, the vector columns
@@ -48,5 +35,7 @@ export async function schemaIsCurrent(
   const applied = await sql.query<{ last: string | null }>(
     'SELECT max(created_at)::text AS last FROM agent_memory_migrations',
   )
-  return Number(applied.rows[0]?.last ?? -1) >= newestMigration()
+  const last = Number(applied.rows[0]?.last ?? -1)
+  refuseNewerJournal(last)
+  return last >= newestMigration()
 }

@@ -78,13 +78,20 @@ export class PgliteExecutor implements Executor {
    * `schema`: where the store's tables live (first on the search path). `readOnly`: the database
    * refuses writes (a snapshot of a read-only data directory); the sentence a write fails with.
    */
-  constructor(db: PGlite, options: { ownsDb: boolean; schema?: string; readOnly?: string }) {
+  constructor(
+    db: PGlite,
+    options: { ownsDb: boolean; schema?: string; readOnly?: string; beforeWrite?: () => void },
+  ) {
     this.#db = db
+    this.#beforeWrite = options.beforeWrite
     this.#ownsDb = options.ownsDb
     this.schema = options.schema === undefined ? undefined : checkSchemaName(options.schema)
     this.#readOnly = options.readOnly
     this.readOnly = options.readOnly !== undefined
   }
+
+  /** Checked before each write transaction (the embedded store's disk-space guard). */
+  readonly #beforeWrite: (() => void) | undefined
 
   #enqueue<T>(work: () => Promise<T>): Promise<T> {
     if (this.#closed) return Promise.reject(new StoreError('closed', 'the store is closed'))
@@ -182,6 +189,7 @@ export class PgliteExecutor implements Executor {
     scope: TransactionScope | undefined,
     readOnly: boolean,
   ): Promise<T> {
+    if (!readOnly) this.#beforeWrite?.()
     const writes = this.#countWrites()
     const schema = this.schema
     const set = settingsStatement(scope?.settings)

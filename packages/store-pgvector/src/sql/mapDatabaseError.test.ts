@@ -31,6 +31,12 @@ describe('mapDatabaseError', () => {
     )
     expect(StoreError.isInstance(mapped)).toBe(true)
     expect(mapped.message).toBe('the database query failed (SQLSTATE 22P02)')
+    // The failures a caller may simply repeat say so in their sentence, not only in `retryable`.
+    for (const code of ['08006', '57014', '40001']) {
+      const retryable = mapDatabaseError(pgError({ code })) as StoreError
+      expect(retryable.retryable).toBe(true)
+      expect(retryable.message).toMatch(/\(retryable: make the same call again/)
+    }
     expect(mapped.cause).toBeUndefined()
     const constraint = mapDatabaseError(
       pgError({ code: '23505', constraint: 'memories_pkey', detail: 'Key (id)=(v)' }),

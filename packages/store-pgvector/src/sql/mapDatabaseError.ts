@@ -32,9 +32,9 @@ function kindOf(code: string | undefined, message: string): StoreErrorKind {
 }
 
 const DESCRIPTIONS: Record<StoreErrorKind, string> = {
-  connection: 'the database connection failed',
-  timeout: 'the database statement timed out or was cancelled',
-  serialization: 'the database transaction conflicted with another one',
+  connection: 'the database connection failed (retryable: make the same call again once the server answers)',
+  timeout: 'the database statement timed out or was cancelled (retryable: make the same call again)',
+  serialization: 'the database transaction conflicted with another one (retryable: make the same call again)',
   constraint: 'the database refused the write (constraint violation)',
   closed: 'the store is closed',
   permission: 'the database refused the operation (permission)',
