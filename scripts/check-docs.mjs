@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // Fails when a README promises what the code does not have: an `agent-memory` command or flag the
 // built CLI's help does not list, or an option default that differs from the package's exported
-// defaults object. Run after a build: `node scripts/check-docs.mjs` (CI runs it; so does a test).
+// defaults object; when a README or a page under docs/ speaks of a machine or of the project's own
+// making instead of the project (`checkProse`); and when a relative link points nowhere
+// (`checkLinks`). Run after a build: `node scripts/check-docs.mjs` (CI runs it; so does a test).
 import { execFileSync } from 'node:child_process'
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
@@ -162,6 +164,93 @@ export function checkDefaults(file, markdown, defaults) {
   return problems
 }
 
+/**
+ * A particular machine's or account's directory. Anywhere in a page (prose or code): a project
+ * checkout or a home directory (`/work/…`, `/home/<user>/…`, `/root/…`, `/Users/<user>/…`), which no
+ * reader has. In prose only: a scratch or mount directory (`/tmp/…`, `/mnt/…`, `/srv/…`,
+ * `/var/folders/…`), which a command a reader types may use but a sentence should not report.
+ * Allowed everywhere: system paths a user types (`/usr/…`, `/etc/…`, `/var/log/…`, `/dev/null`),
+ * placeholders (`/absolute/path/to/…`, `/path/to/…`) and paths relative to `~` or the checkout.
+ */
+const MACHINE_PATH_ANYWHERE = /(?<![\w.~$}-])\/(?:work|root|home\/[\w.-]+|Users\/[\w.-]+)\/[\w.@-]*[\w@-]/
+const MACHINE_PATH_IN_PROSE = /(?<![\w.~$}-])\/(?:tmp|mnt|srv|var\/folders)\/[\w.@-]*[\w@-]/
+
+/**
+ * Issue or pull-request numbers used as history: `#16`, `before #16`, `issue 12`, `PR 40` (a
+ * Unicode annex, `UAX #29`, is a reference, not history).
+ */
+const ISSUE_NUMBER = /(?<![\w/&\]`(-])(?<!UAX )#\d+\b|\b(?:issues?|PRs?|pull requests?)\s+#?\d+\b/i
+
+/** The project telling how it was made, rather than what it is: who ran what, and when. */
+const OWN_MAKING =
+  /\b(?:(?:this|that|an? earlier|an? previous|the previous|the same|an? later|the next) (?:session|lab)s?|the lead|the issue['’]s report|earlier (?:sessions?|labs?))\b/i
+
+/**
+ * Sentences that speak of the project's making or of a machine, line by line: machine directories
+ * (in code too), issue numbers as history and accounts of how the project was made (in prose: the
+ * text outside code spans and fences).
+ */
+export function checkProse(file, markdown) {
+  const problems = []
+  let fenced = false
+  markdown.split('\n').forEach((line, index) => {
+    const where = `${file}:${index + 1}`
+    if (/^\s*```/.test(line)) {
+      fenced = !fenced
+      return
+    }
+    const anywhere = MACHINE_PATH_ANYWHERE.exec(line)
+    if (anywhere !== null)
+      problems.push(
+        `${where}: a machine's directory (${anywhere[0]}): name it relative to the checkout or as a placeholder`,
+      )
+    if (fenced) return
+    const prose = line.replace(/`[^`]*`/g, '``').replace(/\]\([^)]*\)/g, ']()')
+    const scratch = MACHINE_PATH_IN_PROSE.exec(prose)
+    if (scratch !== null) problems.push(`${where}: a machine's directory (${scratch[0]}) in prose`)
+    const issue = ISSUE_NUMBER.exec(prose)
+    if (issue !== null)
+      problems.push(
+        `${where}: "${issue[0]}" is history: say what is true now (changes belong in the changelogs)`,
+      )
+    const making = OWN_MAKING.exec(prose)
+    if (making !== null)
+      problems.push(
+        `${where}: "${making[0]}" tells how the project was made: state the result and how to reproduce it`,
+      )
+  })
+  return problems
+}
+
+/** Relative links of a page (`[text](path#anchor)`) whose file does not exist. */
+export function checkLinks(file, markdown, root = ROOT) {
+  const problems = []
+  markdown.split('\n').forEach((line, index) => {
+    for (const match of line.matchAll(/\]\(([^)\s]+)\)/g)) {
+      const target = match[1].split('#')[0]
+      if (target === '' || /^[a-z][a-z0-9+.-]*:/i.test(target)) continue
+      if (!existsSync(path.resolve(root, path.dirname(file), decodeURIComponent(target)))) {
+        problems.push(`${file}:${index + 1}: the link ${match[1]} points to nothing`)
+      }
+    }
+  })
+  return problems
+}
+
+/** The guides and reports under docs/ (not the generated API reference). */
+export function docPages(root = ROOT) {
+  const found = []
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name)
+      if (entry.isDirectory() && entry.name !== 'api') walk(full)
+      else if (entry.name.endsWith('.md')) found.push(full)
+    }
+  }
+  walk(path.join(root, 'docs'))
+  return found.sort()
+}
+
 /** Every README in the repository (not dependencies). */
 export function readmes(root = ROOT) {
   const found = []
@@ -169,6 +258,8 @@ export function readmes(root = ROOT) {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (entry.name === 'node_modules' || entry.name.startsWith('.') || entry.name === 'dist') continue
       const full = path.join(dir, entry.name)
+      // The generated API reference (`pnpm run docs`) copies the READMEs it renders.
+      if (full === path.join(root, 'docs', 'api')) continue
       if (entry.isDirectory()) walk(full)
       else if (entry.name === 'README.md') found.push(full)
     }
@@ -184,11 +275,18 @@ export async function checkDocs(root = ROOT) {
     const relative = path.relative(root, file)
     const markdown = readFileSync(file, 'utf8')
     problems.push(...checkCliMentions(relative, markdown, surface))
+    problems.push(...checkProse(relative, markdown), ...checkLinks(relative, markdown, root))
     const source = DEFAULTS_SOURCES[path.dirname(relative)]
     if (source !== undefined) {
       const module = await import(pathToFileURL(path.join(root, path.dirname(relative), source.module)).href)
       problems.push(...checkDefaults(relative, markdown, module[source.exportName]))
     }
+  }
+  for (const file of docPages(root)) {
+    const relative = path.relative(root, file)
+    const markdown = readFileSync(file, 'utf8')
+    problems.push(...checkCliMentions(relative, markdown, surface))
+    problems.push(...checkProse(relative, markdown), ...checkLinks(relative, markdown, root))
   }
   return problems
 }
@@ -197,8 +295,10 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
   const problems = await checkDocs()
   for (const problem of problems) console.error(problem)
   if (problems.length > 0) {
-    console.error(`\ncheck-docs: ${problems.length} README statements do not match the code`)
+    console.error(`\ncheck-docs: ${problems.length} statements in the READMEs and docs/ to fix`)
     process.exit(1)
   }
-  console.log('check-docs: every README command, flag and default matches the code')
+  console.log(
+    'check-docs: every README and docs/ command, flag, default and link matches the code; no machine paths, no history',
+  )
 }

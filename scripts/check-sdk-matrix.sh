@@ -29,8 +29,8 @@ fixtures=(
   "openai-latest|openai@latest|openai.ts readme-openai-chat.ts readme-openai-responses.ts|openai|"
   "anthropic-latest|@anthropic-ai/sdk@latest|anthropic.ts readme-anthropic.ts|anthropic|"
   "ai-5|ai@^5 @ai-sdk/openai@^2|ai-sdk.ts ai-sdk-v5.ts embedder-v5.ts readme-ai-sdk-tools.ts readme-ai-sdk-library.ts readme-embedder-ai-sdk.ts|ai-sdk-v5 embedder-v5|embedder-ai-sdk embedder-openrouter"
-  "ai-6|ai@^6 @ai-sdk/openai@^3|ai-sdk.ts ai-sdk-v6.ts embedder-v6.ts readme-ai-sdk-tools.ts readme-ai-sdk-library.ts readme-ai-sdk-observe.ts readme-observe-report.ts readme-observe-middleware.ts readme-embedder-ai-sdk.ts|ai-sdk-v6 embedder-v6|embedder-ai-sdk embedder-openrouter observe"
-  "mcp|@modelcontextprotocol/sdk@^1|mcp.ts readme-mcp.ts readme-plain-function.ts readme-read-replica.ts|mcp|"
+  "ai-6|ai@^6 @ai-sdk/openai@^3|ai-sdk.ts ai-sdk-v6.ts embedder-v6.ts readme-ai-sdk-tools.ts readme-ai-sdk-library.ts readme-ai-sdk-observe.ts readme-observe-report.ts readme-observe-middleware.ts readme-embedder-ai-sdk.ts readme-guide-openrouter.ts readme-guide-middleware.ts readme-guide-observe.ts|ai-sdk-v6 embedder-v6|embedder-ai-sdk embedder-openrouter observe"
+  "mcp|@modelcontextprotocol/sdk@^1|mcp.ts readme-mcp.ts readme-plain-function.ts readme-read-replica.ts readme-guide-postgres-setup.ts readme-guide-embedded.ts readme-guide-ranking.ts|mcp|"
 )
 
 json_list() { printf '"%s",' "$@" | sed 's/,$//'; }

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The READMEs' TypeScript examples, as written, for the SDK type matrix: writes each example into a
+// The READMEs' and guides' TypeScript examples, as written, for the SDK type matrix: writes each example into a
 // fixture as `readme-<name>.ts` (a typed prelude declaring what the example takes from its
 // surroundings — `model`, `session`, `messages` — then the README block byte for byte), so a README
 // edit that stops compiling turns scripts/check-sdk-matrix.sh red. Copies kept by hand drift; these
@@ -15,7 +15,21 @@ const TOOL_README = 'packages/tool-memory-search/README.md'
 const ROOT_README = 'README.md'
 const EMBEDDER_README = 'packages/embedder-ai-sdk/README.md'
 const OBSERVE_README = 'packages/observe/README.md'
-const READMES = [ROOT_README, TOOL_README, EMBEDDER_README, OBSERVE_README]
+const EMBEDDER_GUIDE = 'docs/choosing-an-embedder.md'
+const POSTGRES_GUIDE = 'docs/postgres.md'
+const EMBEDDED_GUIDE = 'docs/embedded-store.md'
+const CONVERSATIONS_GUIDE = 'docs/conversations.md'
+// The guides under docs/ are held to the same rule: every ts block compiles as written.
+const READMES = [
+  ROOT_README,
+  TOOL_README,
+  EMBEDDER_README,
+  OBSERVE_README,
+  EMBEDDER_GUIDE,
+  POSTGRES_GUIDE,
+  EMBEDDED_GUIDE,
+  CONVERSATIONS_GUIDE,
+]
 
 const memory = "declare const memory: import('@agent-memory/core').MemoryService"
 const session = 'declare const session: { userId: string }'
@@ -71,14 +85,14 @@ const EXAMPLES = {
   },
   'ai-sdk-library': {
     readme: ROOT_README,
-    heading: '## Using the packages from code',
+    heading: '## Give an agent memory: the AI SDK tool',
     block: 1,
     prelude: ["declare const model: import('ai').LanguageModel", session],
   },
   // @agent-memory/observe's peer is ai 6 only, so only the ai 6 fixture lists the observe examples.
   'ai-sdk-observe': {
     readme: ROOT_README,
-    heading: '## Memory from conversations',
+    heading: '## Automatic memory: the middleware and `observe`',
     block: 1,
     prelude: [
       "import { createMemory } from '@agent-memory/core'",
@@ -128,10 +142,42 @@ const EXAMPLES = {
     prelude: ['declare const toolCallArguments: unknown', memory, session],
   },
   'read-replica': {
-    readme: ROOT_README,
-    heading: '## Scaling out',
+    readme: POSTGRES_GUIDE,
+    heading: '## Read replicas',
     block: 1,
-    prelude: ["import { createPgVectorStore } from '@agent-memory/store-pgvector'"],
+    prelude: [],
+  },
+  'guide-postgres-setup': { readme: POSTGRES_GUIDE, heading: '## Setup', block: 1, prelude: [] },
+  'guide-embedded': { readme: EMBEDDED_GUIDE, heading: '## From code', block: 1, prelude: [] },
+  'guide-ranking': {
+    readme: EMBEDDER_GUIDE,
+    heading: '## Re-tuning the ranking for your embedder',
+    block: 1,
+    prelude: [],
+  },
+  // With the ai fixtures, which carry the OpenRouter embedder's tarball.
+  'guide-openrouter': {
+    readme: EMBEDDER_GUIDE,
+    heading: '## OpenRouter, or any OpenAI-compatible server',
+    block: 1,
+    prelude: [],
+  },
+  'guide-middleware': {
+    readme: CONVERSATIONS_GUIDE,
+    heading: '## The middleware: recall in, observe after',
+    block: 1,
+    prelude: [wrappableModel, "declare const messages: import('ai').ModelMessage[]", memory, session],
+  },
+  'guide-observe': {
+    readme: CONVERSATIONS_GUIDE,
+    heading: '## `observe`: a report of every decision',
+    block: 1,
+    prelude: [
+      "declare const model: import('ai').LanguageModel",
+      "declare const messages: import('ai').ModelMessage[]",
+      memory,
+      session,
+    ],
   },
 }
 

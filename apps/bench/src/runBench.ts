@@ -12,6 +12,7 @@ import { postgresEnvironment } from './pg/postgresEnvironment.js'
 import { sharedBuffersMb } from './pg/sharedBuffersMb.js'
 import type { BenchRun, WorkloadReport } from './report/BenchReport.js'
 import { mergeBenchRun } from './report/mergeBenchRun.js'
+import { portableCommand } from './report/portableCommand.js'
 import { readReport } from './report/readReport.js'
 import { writeReport } from './report/writeReport.js'
 import type { BenchContext } from './workloads/BenchContext.js'
@@ -138,7 +139,7 @@ export async function runBench(argv: readonly string[]): Promise<number> {
 
   const run: BenchRun = {
     generatedAt: new Date().toISOString(),
-    command: `pnpm bench${argv.length ? ` ${argv.join(' ')}` : ''}`,
+    command: portableCommand(`pnpm bench${argv.length ? ` ${argv.join(' ')}` : ''}`),
     mode: smoke ? 'smoke' : 'full',
     size,
     environment,

@@ -20,6 +20,7 @@ import { runKeywordLeg } from './locomo/runKeywordLeg.js'
 import { embeddedBackend } from './ours/embeddedBackend.js'
 import { postgresBackend } from './ours/postgresBackend.js'
 import type { LocomoLoco, LocomoRun, LocomoVariant } from './report/BenchReport.js'
+import { portableCommand } from './report/portableCommand.js'
 import { writeReport } from './report/writeReport.js'
 
 const VARIANTS: VariantSpec[] = [
@@ -27,8 +28,8 @@ const VARIANTS: VariantSpec[] = [
   { mode: 'vector', fusion: null },
   { mode: 'hybrid', fusion: 'rrf' },
   { mode: 'hybrid', fusion: 'minmax' },
-  { mode: 'hybrid', fusion: 'minmax', label: 'before #16', options: RANKING_BEFORE_16 },
-  { mode: 'keyword', fusion: null, label: 'before #16', options: RANKING_BEFORE_16 },
+  { mode: 'hybrid', fusion: 'minmax', label: 'no lending, vector weight 0.3', options: RANKING_BEFORE_16 },
+  { mode: 'keyword', fusion: null, label: 'no lending, vector weight 0.3', options: RANKING_BEFORE_16 },
 ]
 
 /**
@@ -59,7 +60,7 @@ export async function runLocomo(argv: readonly string[]): Promise<number> {
     `${file}: ${data.conversations.length} conversations, ${turns} turns, ${questions} questions with evidence (${data.questionsWithoutEvidence} without, ${data.danglingEvidence} dangling evidence ids)`,
   )
 
-  const command = `pnpm eval:locomo${argv.length ? ` ${argv.join(' ')}` : ''}`
+  const command = portableCommand(`pnpm eval:locomo${argv.length ? ` ${argv.join(' ')}` : ''}`)
   if (args.embedder !== undefined) {
     const evaluated = args.smoke
       ? {
@@ -132,9 +133,19 @@ export async function runLocomo(argv: readonly string[]): Promise<number> {
         (v) => v.backend === backend.name && v.mode === mode && v.fusion === fusion && v.label === label,
       )
     const pairs: Array<[LocomoVariant | undefined, LocomoVariant | undefined, string, string]> = [
-      [of('hybrid', 'minmax'), of('hybrid', 'minmax', 'before #16'), 'default', 'the default before #16'],
+      [
+        of('hybrid', 'minmax'),
+        of('hybrid', 'minmax', 'no lending, vector weight 0.3'),
+        'default',
+        'no lending, vector weight 0.3',
+      ],
       [of('hybrid', 'minmax'), of('keyword', null), 'default', 'keyword-only'],
-      [of('hybrid', 'minmax'), of('keyword', null, 'before #16'), 'default', 'keyword-only before #16'],
+      [
+        of('hybrid', 'minmax'),
+        of('keyword', null, 'no lending, vector weight 0.3'),
+        'default',
+        'keyword-only, no lending',
+      ],
       [of('hybrid', 'rrf'), of('hybrid', 'minmax'), 'RRF', 'min-max'],
     ]
     for (const [a, b, na, nb] of pairs) if (a && b) comparisons.push(compareVariants(a, b, na, nb))
@@ -143,7 +154,7 @@ export async function runLocomo(argv: readonly string[]): Promise<number> {
   const run: LocomoRun = {
     generatedAt: new Date().toISOString(),
     command,
-    file: args.positional[0] ?? '../shared/eval/locomo-dev.json',
+    file: portableCommand(args.positional[0] ?? '../shared/eval/locomo-dev.json'),
     sha256: createHash('sha256').update(bytes).digest('hex'),
     conversations: data.conversations.length,
     turns,
@@ -153,8 +164,8 @@ export async function runLocomo(argv: readonly string[]): Promise<number> {
       'one memory per turn in namespace `locomo-<sample_id>`, tier semantic, content `Speaker: text` (plus ' +
       '` [shared an image: <blip caption>]` when the turn shares one), metadata {stream (the namespace: one conversation, one stream), dia_id, speaker, session, session_date}, ' +
       `createdAt = session date + turn position in seconds; embedder ${embedder.model} (offline, lexical); recall limit 10, ` +
-      'service defaults otherwise (`before #16`: neighbourhood lending off and vector weight 0.3, as the service ranked ' +
-      'before issue #16); one ingest per backend shared by every variant, with reinforcement off so no variant ' +
+      'service defaults otherwise (`no lending, vector weight 0.3`: the baseline without conversation-neighbourhood lending and with ' +
+      'min-max vector weight 0.3); one ingest per backend shared by every variant, with reinforcement off so no variant ' +
       "feeds another's ranking. Leave-one-conversation-out: on the first backend's store, leg results replayed per setting.",
     environment: {
       node: process.version,

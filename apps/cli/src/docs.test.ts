@@ -13,6 +13,8 @@ interface CheckDocsModule {
   cliSurface(bin?: string): Surface
   checkCliMentions(file: string, markdown: string, surface: Surface): string[]
   checkDefaults(file: string, markdown: string, defaults: Record<string, unknown>): string[]
+  checkProse(file: string, markdown: string): string[]
+  checkLinks(file: string, markdown: string): string[]
   checkDocs(): Promise<string[]>
 }
 
@@ -58,6 +60,33 @@ describe('the docs check (scripts/check-docs.mjs, also a CI step)', { timeout: 3
     expect(docs.checkDefaults('README.md', table, defaults)).toEqual([
       'README.md:3: `migrate` is documented as true but defaults to false',
     ])
+  })
+
+  it('fails on machine paths, issue numbers as history and accounts of the project’s making', async () => {
+    const docs = await load()
+    const page = [
+      'Measured in /work/keep/bench468 on the build machine.',
+      'Run `pnpm bench --out /home/ada/runs` to keep the report.',
+      'Scratch files went to /tmp/w10p.',
+      '```sh',
+      'agent-memory init --data-dir /tmp/demo   # a directory a user types',
+      'ls /root/.cache',
+      '```',
+      'Recall went up before #16, see issue 12 and PR #40.',
+      'An earlier session measured 5 ms; the lead kept it (the issue’s report).',
+      'Words follow UAX #29; [jump](#how-recall-ranks); read /usr/share/doc or `/absolute/path/to/.agent-memory`.',
+    ].join('\n')
+    expect(docs.checkProse('docs/x.md', page)).toEqual([
+      "docs/x.md:1: a machine's directory (/work/keep): name it relative to the checkout or as a placeholder",
+      "docs/x.md:2: a machine's directory (/home/ada/runs): name it relative to the checkout or as a placeholder",
+      "docs/x.md:3: a machine's directory (/tmp/w10p) in prose",
+      "docs/x.md:6: a machine's directory (/root/.cache): name it relative to the checkout or as a placeholder",
+      'docs/x.md:8: "#16" is history: say what is true now (changes belong in the changelogs)',
+      'docs/x.md:9: "An earlier session" tells how the project was made: state the result and how to reproduce it',
+    ])
+    expect(
+      docs.checkLinks('README.md', '[guide](docs/no-such-guide.md) and [arch](ARCHITECTURE.md#layers)'),
+    ).toEqual(['README.md:1: the link docs/no-such-guide.md points to nothing'])
   })
 
   it('shows two examples in every command help, using only that command’s options', () => {

@@ -13,6 +13,7 @@ import type { ErrorJson } from './json/ErrorJsonSchema.js'
 import type { OpenedMemory } from './open/OpenedMemory.js'
 import { writeJson } from './output/writeJson.js'
 
+/** Where `runCli` writes and which environment and directory it runs in. */
 export interface RunCliOptions {
   io?: CliIo
   env?: NodeJS.ProcessEnv

@@ -1,5 +1,6 @@
 import type { EmbeddingModel } from 'ai'
 
+/** The AI SDK embedding model `createAiSdkEmbedder` wraps, and how it identifies and batches it. */
 export interface AiSdkEmbedderOptions {
   /**
    * Any AI SDK embedding model: `openai.embedding('text-embedding-3-small')`,

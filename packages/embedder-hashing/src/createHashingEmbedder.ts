@@ -2,6 +2,7 @@ import { checkEmbedTexts, type Embedder, type EmbedOptions, InvalidArgumentError
 import { extractFeatures } from './extractFeatures.js'
 import { featureSeeds } from './featureSeeds.js'
 
+/** The vector width and n-gram size of the offline hashing embedder. */
 export interface HashingEmbedderOptions {
   /**
    * Length of every vector, 1 to 16000. Default 512: LoCoMo recall of the hybrid default is flat

@@ -16,6 +16,7 @@ export interface EmbeddingUsage {
   failed: boolean
 }
 
+/** The key, server, model and limits of `createOpenRouterEmbedder`; defaults in `OPENROUTER_DEFAULTS`. */
 export interface OpenRouterEmbedderOptions {
   /** Default `https://openrouter.ai/api/v1`; any OpenAI-compatible base URL (the path before `/embeddings`). */
   baseURL?: string
@@ -74,6 +75,7 @@ export interface OpenRouterEmbedderOptions {
   onUsage?: (usage: EmbeddingUsage) => void
   /** Test and integration seams; the defaults are the real thing. */
   fetch?: typeof fetch
+  /** Waits between retries (a seam for tests, like `fetch`). */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
   /** Uniform in [0, 1), for the backoff jitter. */
   random?: () => number

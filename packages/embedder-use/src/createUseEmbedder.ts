@@ -7,6 +7,7 @@ import {
 } from '@agent-memory/core'
 import { loadUseModel, type UseModel } from './loadUseModel.js'
 
+/** Settings of `createUseEmbedder`; the model itself has no choices. */
 export interface UseEmbedderOptions {
   /**
    * Override the calibrated `minScore` (see the README for how the default was measured).

@@ -30,7 +30,7 @@ interface Opened {
   roundTrip?: () => Promise<unknown>
 }
 
-/** The targets (#11): keyword leg p50 on LoCoMo namespaces. */
+/** The keyword leg's p50 targets on LoCoMo namespaces. */
 const POSTGRES_TARGET_MS = 3
 const PGLITE_TARGET_MS = 8
 

@@ -78,7 +78,7 @@ export interface LocomoVariant {
   backend: string
   mode: 'keyword' | 'vector' | 'hybrid'
   fusion: 'rrf' | 'minmax' | null
-  /** Which setting this is when the mode and fusion alone do not say (e.g. `default`, `before #16`). */
+  /** Which setting this is when the mode and fusion alone do not say (e.g. `default`, `no lending, vector weight 0.3`). */
   label?: string
   overall: LocomoScores
   byCategory: Record<string, LocomoScores>

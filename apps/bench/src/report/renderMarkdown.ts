@@ -1,6 +1,7 @@
 import type { BenchReport, BenchRun, LocomoScores, ReportTable } from './BenchReport.js'
 import { formatNumber } from './formatNumber.js'
 import { keywordLegMiss } from './keywordLegMiss.js'
+import { portableCommand } from './portableCommand.js'
 import { renderEmbedderSummary } from './renderEmbedderSummary.js'
 
 export interface ChartFiles {
@@ -50,9 +51,9 @@ export function renderMarkdown(report: BenchReport, charts: ChartFiles): string 
   if (locomo) {
     out.push('## Retrieval quality: LoCoMo turn-level', '')
     out.push(
-      `File \`${locomo.file}\` (sha256 \`${locomo.sha256.slice(0, 16)}…\`): ${locomo.conversations} conversations, ` +
+      `File \`${portableCommand(locomo.file)}\` (sha256 \`${locomo.sha256.slice(0, 16)}…\`): ${locomo.conversations} conversations, ` +
         `${locomo.turns} turns (memories), ${locomo.questions} questions with evidence; ` +
-        `${locomo.danglingEvidence} evidence ids name no turn. Run ${locomo.generatedAt}: \`${locomo.command}\`.`,
+        `${locomo.danglingEvidence} evidence ids name no turn. Run ${locomo.generatedAt}: \`${portableCommand(locomo.command)}\`.`,
       '',
       `Memory shape: ${locomo.memoryShape}`,
       '',
@@ -153,8 +154,8 @@ export function renderMarkdown(report: BenchReport, charts: ChartFiles): string 
     out.push('## Keyword leg alone: LoCoMo namespaces', '')
     out.push(
       `\`store.searchText\` with limit 10 for every question, on a store holding one namespace per conversation ` +
-        `(~600 turns each). Run ${keyword.generatedAt}: \`${keyword.command}\`, load average ` +
-        `${keyword.loadAverage.map((n) => n.toFixed(1)).join(' / ')}. Target (issue #11): p50 ≤ 3 ms on Postgres, ` +
+        `(~600 turns each). Run ${keyword.generatedAt}: \`${portableCommand(keyword.command)}\`, load average ` +
+        `${keyword.loadAverage.map((n) => n.toFixed(1)).join(' / ')}. Target: p50 ≤ 3 ms on Postgres, ` +
         `≤ 8 ms on PGlite. The JS BM25 reference ranks the same questions in ${formatNumber(keyword.referenceP50Ms, 2)} ms p50.`,
       '',
       table(
@@ -219,7 +220,7 @@ function renderSummary(run: BenchRun, heading: string): string[] {
     `## ${heading} (${run.mode} run, ${run.generatedAt}, size ${run.size.toLocaleString('en-US')})`,
     '',
   )
-  out.push(`Command: \`${run.command}\``, '')
+  out.push(`Command: \`${portableCommand(run.command)}\``, '')
   const rows = run.workloads.flatMap((w) =>
     w.summary.map((s) => [
       s.workload,

@@ -170,6 +170,14 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./registerUiCommand.js')).registerUiCommand,
   },
   {
+    name: 'doctor',
+    arguments: '',
+    description:
+      'check the setup (Node, data directory, PGlite or PostgreSQL and pgvector, migrations, buffer pool, embedder) and say how to fix what is wrong',
+    options: true,
+    load: async () => (await import('./registerDoctorCommand.js')).registerDoctorCommand,
+  },
+  {
     name: 'demo',
     arguments: '',
     description: 'a scripted walkthrough on a fresh temporary embedded store (offline, nothing kept)',

@@ -1,3 +1,4 @@
+import { DoctorJsonSchema } from './DoctorJsonSchema.js'
 import { EraseJsonSchema } from './EraseJsonSchema.js'
 import { ExportJsonSchema } from './ExportJsonSchema.js'
 import { ForgetJsonSchema } from './ForgetJsonSchema.js'
@@ -35,4 +36,5 @@ export const CLI_JSON_SCHEMAS = {
   erase: EraseJsonSchema,
   maintain: MaintainJsonSchema,
   link: LinkJsonSchema,
+  doctor: DoctorJsonSchema,
 } as const

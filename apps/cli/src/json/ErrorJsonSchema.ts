@@ -21,4 +21,5 @@ export const ErrorJsonSchema = z
       .strict(),
   })
   .strict()
+/** The type of `ErrorJsonSchema`. */
 export type ErrorJson = z.infer<typeof ErrorJsonSchema>

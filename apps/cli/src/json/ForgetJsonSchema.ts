@@ -7,4 +7,5 @@ export const ForgetJsonSchema = jsonDocument('forget', {
   id: z.string(),
   deleted: z.literal(true),
 })
+/** The type of `ForgetJsonSchema`. */
 export type ForgetJson = z.infer<typeof ForgetJsonSchema>

@@ -24,4 +24,5 @@ export const GetJsonSchema = jsonDocument('get', {
       .strict(),
   ),
 })
+/** The type of `GetJsonSchema`. */
 export type GetJson = z.infer<typeof GetJsonSchema>

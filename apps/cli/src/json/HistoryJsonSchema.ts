@@ -8,4 +8,5 @@ export const HistoryJsonSchema = jsonDocument('history', {
   id: z.string(),
   history: z.array(MemoryJsonSchema).min(1),
 })
+/** The type of `HistoryJsonSchema`. */
 export type HistoryJson = z.infer<typeof HistoryJsonSchema>

@@ -19,4 +19,5 @@ export const IngestJsonSchema = jsonDocument('ingest', {
   skippedFiles: z.array(z.string()),
   interrupted: z.boolean(),
 })
+/** The type of `IngestJsonSchema`. */
 export type IngestJson = z.infer<typeof IngestJsonSchema>

@@ -10,4 +10,5 @@ export const InitJsonSchema = jsonDocument('init', {
   /** `--partitions n` (PostgreSQL): the tables are hash-partitioned by namespace into n parts. */
   partitions: z.number().int().optional(),
 })
+/** The type of `InitJsonSchema`. */
 export type InitJson = z.infer<typeof InitJsonSchema>

@@ -11,4 +11,5 @@ export const ListJsonSchema = jsonDocument('list', {
   /** Null on the last page. */
   nextCursor: z.string().nullable(),
 })
+/** The type of `ListJsonSchema`. */
 export type ListJson = z.infer<typeof ListJsonSchema>

@@ -30,4 +30,5 @@ export const MemoryJsonSchema = z
     fingerprint: z.string(),
   })
   .strict()
+/** The type of `MemoryJsonSchema`. */
 export type MemoryJson = z.infer<typeof MemoryJsonSchema>

@@ -55,4 +55,5 @@ export const ObserveJsonSchema = jsonDocument('observe', {
   ),
   usage: z.object({ modelCalls: count, inputTokens: count, outputTokens: count }).strict(),
 })
+/** The type of `ObserveJsonSchema`. */
 export type ObserveJson = z.infer<typeof ObserveJsonSchema>

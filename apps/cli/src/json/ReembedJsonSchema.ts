@@ -14,4 +14,5 @@ export const ReembedJsonSchema = jsonDocument('reembed', {
   /** Still pending when the run ended. */
   remaining: count,
 })
+/** The type of `ReembedJsonSchema`. */
 export type ReembedJson = z.infer<typeof ReembedJsonSchema>

@@ -13,4 +13,5 @@ export const RememberJsonSchema = jsonDocument('remember', {
   /** The id this memory replaced (`--supersedes`). */
   supersedes: z.string().optional(),
 })
+/** The type of `RememberJsonSchema`. */
 export type RememberJson = z.infer<typeof RememberJsonSchema>

@@ -16,4 +16,5 @@ export const RepairIssueJsonSchema = z
     nextAttemptAt: instant.nullable(),
   })
   .strict()
+/** The type of `RepairIssueJsonSchema`. */
 export type RepairIssueJson = z.infer<typeof RepairIssueJsonSchema>

@@ -12,4 +12,5 @@ export const RepairJsonSchema = jsonDocument('repair', {
   ...REPAIR_TOTALS_JSON,
   issues: z.array(RepairIssueJsonSchema),
 })
+/** The type of `RepairJsonSchema`. */
 export type RepairJson = z.infer<typeof RepairJsonSchema>

@@ -40,4 +40,5 @@ export const SearchJsonSchema = jsonDocument('search', {
   degraded: z.literal('keyword_only').optional(),
   hits: z.array(SearchHitJsonSchema),
 })
+/** The type of `SearchJsonSchema`. */
 export type SearchJson = z.infer<typeof SearchJsonSchema>

@@ -39,4 +39,5 @@ export const StatsJsonSchema = jsonDocument('stats', {
       .strict(),
   ),
 })
+/** The type of `StatsJsonSchema`. */
 export type StatsJson = z.infer<typeof StatsJsonSchema>

@@ -13,4 +13,5 @@ export const StoreJsonSchema = z.discriminatedUnion('kind', [
   /** The URL with its password replaced by `[REDACTED]`. */
   z.object({ kind: z.literal('postgres'), url: z.string() }).strict(),
 ])
+/** The type of `StoreJsonSchema`. */
 export type StoreJson = z.infer<typeof StoreJsonSchema>

@@ -1,6 +1,7 @@
 // `@agent-memory/cli/json`: the zod schemas of every `--json` document, for programs that run the CLI.
 export { CLI_JSON_SCHEMAS } from './CLI_JSON_SCHEMAS.js'
 export { CLI_JSON_VERSION } from './CLI_JSON_VERSION.js'
+export { type DoctorJson, DoctorJsonSchema } from './DoctorJsonSchema.js'
 export { type EraseJson, EraseJsonSchema } from './EraseJsonSchema.js'
 export { type ErrorJson, ErrorJsonSchema } from './ErrorJsonSchema.js'
 export { type ExportJson, ExportJsonSchema } from './ExportJsonSchema.js'

@@ -1,3 +1,4 @@
+/** How `chunkText` splits a long text into overlapping chunks. */
 export interface ChunkOptions {
   /** Longest chunk, in grapheme clusters; at least 2. Default `CHUNK_SIZE` (400). */
   size?: number

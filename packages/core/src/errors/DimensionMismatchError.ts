@@ -24,6 +24,7 @@ export class DimensionMismatchError extends MemoryError {
     this.recorded = recorded
     this.given = given
   }
+  /** Whether `error` is a `DimensionMismatchError`, from this copy of the package or another (compares the reason, not the class). */
   static override isInstance(error: unknown): error is DimensionMismatchError {
     return MemoryError.isInstance(error) && error.reason === 'dimension_mismatch'
   }

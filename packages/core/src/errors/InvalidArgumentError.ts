@@ -8,6 +8,7 @@ export class InvalidArgumentError extends MemoryError {
     this.name = 'InvalidArgumentError'
     this.argument = argument
   }
+  /** Whether `error` is an `InvalidArgumentError`, from this copy of the package or another (compares the reason, not the class). */
   static override isInstance(error: unknown): error is InvalidArgumentError {
     return MemoryError.isInstance(error) && error.reason === 'invalid_argument'
   }

@@ -17,6 +17,7 @@ export class LockedError extends MemoryError {
     this.name = 'LockedError'
     this.holder = holder
   }
+  /** Whether `error` is a `LockedError`, from this copy of the package or another (compares the reason, not the class). */
   static override isInstance(error: unknown): error is LockedError {
     return MemoryError.isInstance(error) && error.reason === 'locked'
   }

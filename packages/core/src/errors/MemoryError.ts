@@ -34,6 +34,7 @@ export class MemoryError extends Error {
     this.retryable = options.retryable ?? false
   }
 
+  /** Whether `error` is any agent-memory error, from this copy of the package or another (a marker, not `instanceof`, so two installed copies agree). */
   static isInstance(error: unknown): error is MemoryError {
     return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[MARKER] === true
   }

@@ -31,6 +31,7 @@ const RETRYABLE: Record<StoreErrorKind, boolean> = {
   unknown: false,
 }
 
+/** The driver details a `StoreError` keeps beside its message. */
 export interface StoreErrorOptions {
   code?: string
   cause?: unknown
@@ -54,6 +55,7 @@ export class StoreError extends MemoryError {
     this.code = options.code
     this.detail = options.detail === undefined ? undefined : redactSecrets(options.detail)
   }
+  /** Whether `error` is a `StoreError`, from this copy of the package or another (compares the reason, not the class). */
   static override isInstance(error: unknown): error is StoreError {
     return MemoryError.isInstance(error) && error.reason === 'store'
   }

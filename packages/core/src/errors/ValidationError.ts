@@ -10,6 +10,7 @@ export class ValidationError extends MemoryError {
     // Issues are messages too: they may quote input, so they get the same redaction.
     this.issues = issues.map(redactSecrets)
   }
+  /** Whether `error` is a `ValidationError`, from this copy of the package or another (compares the reason, not the class). */
   static override isInstance(error: unknown): error is ValidationError {
     return MemoryError.isInstance(error) && error.reason === 'validation'
   }

@@ -6,4 +6,5 @@ export const ChunkSchema = z.object({
   text: z.string().min(1),
   embedding: z.instanceof(Float32Array),
 })
+/** A slice of a long memory, embedded and searched on its own (`ChunkSchema`). */
 export type Chunk = z.infer<typeof ChunkSchema>

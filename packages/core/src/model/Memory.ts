@@ -44,4 +44,5 @@ export const MemorySchema = z.object({
   /** Hash of the normalized content (see `fingerprint`): exact-duplicate detection and the chunk contract. */
   fingerprint: z.string(),
 })
+/** A stored memory with every field (`MemorySchema`). */
 export type Memory = z.infer<typeof MemorySchema>

@@ -6,7 +6,9 @@ import { TierSchema } from './TierSchema.js'
 
 /** Upper bound on one memory's content, in UTF-16 code units (about 100k characters). */
 export const MAX_CONTENT_LENGTH = 100_000
+/** The most tags one memory may carry. */
 export const MAX_TAGS = 64
+/** The longest tag accepted, in characters. */
 export const MAX_TAG_LENGTH = 64
 
 const unit = z.number().min(0).max(1)
@@ -32,5 +34,7 @@ export const MemoryInputSchema = z
     createdAt: DateInputSchema.optional(),
   })
   .strict()
+/** What a caller passes to `remember`, before defaults (`MemoryInputSchema`). */
 export type MemoryInput = z.input<typeof MemoryInputSchema>
+/** A `MemoryInput` after validation, with its defaults filled in. */
 export type ParsedMemoryInput = z.output<typeof MemoryInputSchema>

@@ -3,4 +3,5 @@
  * carry an `expiresAt`); `semantic` (facts) and `procedural` (how-tos, preferences) are durable.
  */
 export const TIERS = ['working', 'episodic', 'semantic', 'procedural'] as const
+/** The kind of memory: `working`, `episodic`, `semantic` or `procedural`. */
 export type Tier = (typeof TIERS)[number]

@@ -22,6 +22,7 @@ export interface RememberResult {
   redacted?: boolean
 }
 
+/** Per-call settings of `recall`: how many hits, which filter, which threshold, which legs. */
 export interface RecallOptions {
   /** 1..100, default 5. */
   limit?: number
@@ -69,6 +70,7 @@ export interface RecallScores {
   relevance: number
 }
 
+/** One ranked memory of a `recall` answer, with the score the ranking used and each leg's part. */
 export interface RecallHit {
   memory: Memory
   /**
@@ -87,12 +89,14 @@ export interface RecallHit {
   linkedFrom?: string
 }
 
+/** A `recall` answer: the hits and, when a leg could not run, how the answer is degraded. */
 export interface RecallResult {
   hits: RecallHit[]
   /** `keyword_only`: the embedder failed or timed out, so only the keyword leg ran. */
   degraded?: 'keyword_only'
 }
 
+/** What one `repair` pass did with the memories waiting for an embedding. */
 export interface RepairReport {
   claimed: number
   repaired: number
@@ -116,6 +120,7 @@ export interface MemoryService {
   readonly embedder: Embedder
   /** The threshold `memory_search` applies (the embedder's calibrated `minScore`, else 0.3). */
   readonly minScore: number
+  /** Stores one memory (or reinforces its exact duplicate); see `RememberResult` for what happened. */
   remember(namespace: string, input: MemoryInput): Promise<RememberResult>
   /**
    * A batch, deduplicated in one look-up and stored in slices whose embedding overlaps the
@@ -128,8 +133,11 @@ export interface MemoryService {
     inputs: MemoryInput[],
     options?: RememberManyOptions,
   ): Promise<RememberResult[]>
+  /** The memories of the namespace ranked for `query` (hybrid by default); the rules are documented on the `recall` step functions. */
   recall(namespace: string, query: string, options?: RecallOptions): Promise<RecallResult>
+  /** One memory of the namespace by id, or null. */
   get(namespace: string, id: string): Promise<Memory | null>
+  /** Memories of the namespace, a page at a time, newest first unless `options` say otherwise. */
   list(namespace: string, options?: ListOptions): Promise<Memory[]>
   /** Changes fields of an existing memory; re-embeds only when the content changed. Null when missing. */
   update(namespace: string, id: string, patch: Partial<MemoryInput>): Promise<Memory | null>
@@ -140,6 +148,7 @@ export interface MemoryService {
    * replacement's begins (its `validFrom`, default now), so `asOf` finds one of them, never both.
    */
   supersede(namespace: string, oldId: string, replacement: MemoryInput): Promise<RememberResult>
+  /** The supersession chain through a memory, oldest first. */
   history(namespace: string, id: string): Promise<Memory[]>
   /**
    * Removes expired memories for good, with their chunks and everything the store keeps about

@@ -37,6 +37,7 @@ export interface NeighbourhoodOptions {
   streamKey?: string
 }
 
+/** How one repair pass claims and retries the memories waiting for an embedding. */
 export interface RepairOptions {
   /** Rows claimed per `repair()` call when the caller gives no limit. Default 16. */
   batchSize?: number

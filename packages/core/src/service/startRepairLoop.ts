@@ -1,5 +1,6 @@
 import type { MemoryService, RepairReport } from './MemoryService.js'
 
+/** How often the background repair loop runs and how it reports. */
 export interface RepairLoopOptions {
   /** Pause between passes that found nothing to do. */
   intervalMs: number

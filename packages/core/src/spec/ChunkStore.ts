@@ -16,6 +16,7 @@ export interface ChunkStore {
   searchChunks(namespace: string, vector: Float32Array, options: SearchOptions): Promise<ScoredMemory[]>
 }
 
+/** Whether a store also stores and searches chunks (`ChunkStore`). */
 export function isChunkStore(store: object): store is ChunkStore {
   return typeof (store as Partial<ChunkStore>).searchChunks === 'function'
 }

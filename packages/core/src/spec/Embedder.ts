@@ -36,5 +36,6 @@ export interface Embedder {
    * its place from a hit that did). Optional; semantic models leave it unset.
    */
   readonly lexical?: boolean
+  /** One vector per text, in order; see the contract above. */
   embed(texts: string[], options?: EmbedOptions): Promise<Float32Array[]>
 }

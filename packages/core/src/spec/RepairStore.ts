@@ -11,6 +11,7 @@ export interface PendingClaim {
   attempts: number
 }
 
+/** The size of the repair queue: memories waiting for an embedding, leased by a repair, or parked. */
 export interface RepairStats {
   pending: number
   /** Pending rows currently leased to a worker. */
@@ -55,6 +56,7 @@ export interface RepairStore {
    * finished): the lease ends now, attempts and backoff stay as they were.
    */
   releaseClaims(claims: ReadonlyArray<{ namespace: string; id: string }>): Promise<void>
+  /** The repair queue of one namespace, or of every namespace when omitted. */
   repairStats(namespace?: string): Promise<RepairStats>
   /**
    * The memories still without a vector (pending or parked), oldest first, with why: attempts,
@@ -64,6 +66,7 @@ export interface RepairStore {
   repairIssues(namespace?: string, options?: { ids?: string[]; limit?: number }): Promise<RepairIssue[]>
 }
 
+/** Whether a store also keeps the repair queue (`RepairStore`). */
 export function isRepairStore(store: object): store is RepairStore {
   return typeof (store as Partial<RepairStore>).claimPending === 'function'
 }

@@ -17,6 +17,7 @@ export type UpsertOutcome =
    */
   | { id: string; status: 'duplicate' }
 
+/** What every search leg of a store takes: the filter, the number of hits and a cancel signal. */
 export interface SearchOptions {
   filter?: MemoryFilter
   /** Maximum hits; stores cap it (1..1000). */
@@ -24,6 +25,7 @@ export interface SearchOptions {
   signal?: AbortSignal
 }
 
+/** Which memories `Store.list` returns, in which order, and which page. */
 export interface ListOptions {
   filter?: MemoryFilter
   orderBy?: 'createdAt' | 'updatedAt' | 'lastAccessedAt' | 'importance'
@@ -32,6 +34,7 @@ export interface ListOptions {
   offset?: number
 }
 
+/** How `Store.reinforce` stamps the memories it reinforces. */
 export interface ReinforceOptions {
   /** Defaults to the store's clock. */
   at?: Date
@@ -42,6 +45,7 @@ export interface ReinforceOptions {
   slidingTtlMs?: number
 }
 
+/** The counts `Store.stats` reports for one namespace. */
 export interface NamespaceStats {
   namespace: string
   total: number
@@ -83,6 +87,7 @@ export interface Store extends ExpirySweepStore, LinkStore {
    */
   upsert(namespace: string, writes: MemoryWrite[]): Promise<UpsertOutcome[]>
 
+  /** One memory of the namespace by id, or null (a memory of another namespace is null too). */
   get(namespace: string, id: string): Promise<Memory | null>
   /** Live, same-tier memory with this fingerprint (exact-duplicate detection), or null. */
   findByFingerprint(namespace: string, tier: Tier, fingerprint: string): Promise<Memory | null>
@@ -129,6 +134,7 @@ export interface Store extends ExpirySweepStore, LinkStore {
    */
   afterBulkLoad?(namespace: string): Promise<void>
 
+  /** Counts per namespace (one namespace, or every namespace when omitted). */
   stats(namespace?: string): Promise<NamespaceStats[]>
   /** Releases what the store created; never ends a pool or database the caller passed in. */
   close(): Promise<void>

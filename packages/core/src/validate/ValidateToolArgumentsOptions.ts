@@ -1,3 +1,4 @@
+/** Size limits `validateToolArguments` applies to what a model sends a tool. */
 export interface ValidateToolArgumentsOptions {
   /** Largest accepted raw arguments in UTF-8 bytes, measured before parsing. Default 16 KB. */
   maxBytes?: number

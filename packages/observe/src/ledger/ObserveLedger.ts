@@ -5,5 +5,6 @@
 export interface ObserveLedger {
   /** The subset of `keys` already recorded for `namespace`. */
   seen(namespace: string, keys: readonly string[]): Promise<Set<string>>
+  /** Marks `keys` as observed for `namespace`, so the same messages are not observed twice. */
   record(namespace: string, keys: readonly string[]): Promise<void>
 }

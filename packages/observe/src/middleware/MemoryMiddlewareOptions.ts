@@ -2,6 +2,7 @@ import type { MemoryService } from '@agent-memory/core'
 import type { ObserveOptions } from '../observe/ObserveOptions.js'
 import type { ObserveReport } from '../observe/ObserveReport.js'
 
+/** What `createMemoryMiddleware` recalls into the prompt, for whom, and how it observes the turn. */
 export interface MemoryMiddlewareOptions {
   memory: MemoryService
   /** The user, from the application's session. Fixed for the wrapped model; never taken from a prompt. */
@@ -17,7 +18,10 @@ export interface MemoryMiddlewareOptions {
    * the reply go to `observe` with these options, one exchange at a time. The model here should be
    * the unwrapped one.
    */
-  observe?: Omit<ObserveOptions, 'signal' | 'dryRun'> & { onReport?: (report: ObserveReport) => void }
+  observe?: Omit<ObserveOptions, 'signal' | 'dryRun'> & {
+    /** Called with each turn's report once it is observed (what was added, reinforced, superseded, refused). */
+    onReport?: (report: ObserveReport) => void
+  }
   /** Receives a failed recall or observe (the model only ever sees the fixed sentence). */
   onError?: (error: unknown, context: { operation: 'recall' | 'observe' }) => void
 }

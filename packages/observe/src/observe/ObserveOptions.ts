@@ -1,6 +1,7 @@
 import type { LanguageModel } from 'ai'
 import type { ObserveLedger } from '../ledger/ObserveLedger.js'
 
+/** The model `observe` extracts memories with, which messages it reads, and its limits. */
 export interface ObserveOptions {
   /** Any AI SDK language model; used for extraction and for the decisions. */
   model: LanguageModel

@@ -203,6 +203,7 @@ export class DataDirLock {
     this.#nonce = nonce
   }
 
+  /** Takes the lock of `dataDir`, taking over a stale one; throws a `LockedError` naming a live holder. */
   static acquire(dataDir: string): DataDirLock {
     mkdirSync(dataDir, { recursive: true })
     const path = join(dataDir, LOCK_FILE)

@@ -8,6 +8,7 @@ import { storeSocketPath } from './storeSocketPath.js'
 /** Runs `work` with the database to itself: the owner's queue, so owner and clients take turns. */
 export type ExclusiveRunner = <T>(work: (db: PGlite) => Promise<T>) => Promise<T>
 
+/** How long a `StoreSocketServer` waits for its turn on the store, and how it reports clients and writes. */
 export interface StoreSocketServerOptions {
   /**
    * A client may keep the database to itself across messages (an open transaction, or an

@@ -7,6 +7,7 @@ import { DataDirLock, type LockOwner } from './DataDirLock.js'
 import { PGLITE_EXACT_SEARCH_MAX_ROWS } from './PGLITE_EXACT_SEARCH_MAX_ROWS.js'
 import { storeSocketPath } from './storeSocketPath.js'
 
+/** Which served data directory `connectEmbeddedStore` reaches, and with which embedder. */
 export interface ConnectEmbeddedStoreOptions {
   dataDir: string
   model?: string
@@ -17,6 +18,7 @@ export interface ConnectEmbeddedStoreOptions {
   onConnectionError?: (error: Error) => void
 }
 
+/** A store reached through the process that serves an embedded data directory. */
 export interface ConnectedEmbeddedStore {
   store: PgVectorStore
   socketPath: string

@@ -27,6 +27,7 @@ import { pgliteVersion } from './pgliteVersion.js'
 import { removeClusterFiles } from './removeClusterFiles.js'
 import { StoreSocketServer, type StoreSocketServerOptions } from './StoreSocketServer.js'
 
+/** Where `openEmbeddedStore` keeps its data, and how it boots and serves it. */
 export interface OpenEmbeddedStoreOptions {
   /** Directory of the database files; `undefined` or `'memory://'` keeps everything in memory (tests). */
   dataDir?: string
@@ -89,6 +90,7 @@ export interface OpenEmbeddedStoreOptions {
   clusterCache?: string | false
 }
 
+/** Serving an embedded data directory to other local processes over a Unix socket. */
 export interface EmbeddedServeOptions extends StoreSocketServerOptions {
   /**
    * The socket could not be created (path too long for the system, permissions). Given: the store

@@ -8,6 +8,7 @@ import { partitionByNamespace } from './partitionByNamespace.js'
 import { refuseNewerJournal } from './refuseNewerJournal.js'
 import { schemaIsCurrent } from './schemaIsCurrent.js'
 
+/** What `migrate` creates: the vector width, the schema, the global index and the partitions. */
 export interface MigrateOptions {
   /** Width of the vector columns. Default 1536. */
   dimensions?: number

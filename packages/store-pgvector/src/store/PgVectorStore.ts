@@ -169,6 +169,7 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore, NamespaceD
     return upsertMemories(this.#context, namespace, writes)
   }
 
+  /** One memory of the namespace by id, or null. */
   get(namespace: string, id: string): Promise<Memory | null> {
     return getMemory(this.#context, namespace, id)
   }
@@ -253,6 +254,7 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore, NamespaceD
     return releaseClaims(this.#context, claims)
   }
 
+  /** The repair queue of one namespace, or of every namespace when omitted. */
   repairStats(namespace?: string): Promise<RepairStats> {
     return repairStats(this.#context, namespace)
   }
@@ -261,6 +263,7 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore, NamespaceD
     return repairIssues(this.#context, namespace, options)
   }
 
+  /** Counts per namespace, with the sampled recall of its approximate vector searches. */
   stats(namespace?: string): Promise<NamespaceStats[]> {
     return namespaceStats(this.#context, namespace)
   }

@@ -1,3 +1,4 @@
+/** The store settings; each default is in `PGVECTOR_STORE_DEFAULTS`. */
 export interface PgVectorStoreOptions {
   /** Width of every stored and queried vector; must match the database's vector columns. */
   dimensions: number

@@ -12,6 +12,7 @@ import { PgVectorStore } from './PgVectorStore.js'
 import type { PgVectorStoreOptions } from './PgVectorStoreOptions.js'
 import { withReadReplica } from './withReadReplica.js'
 
+/** How `createPgVectorStore` connects (a URL, your `pg.Pool` or a Drizzle database) and the store settings. */
 export interface CreatePgVectorStoreOptions extends PgVectorStoreOptions {
   /** A node-postgres pool the caller owns (never ended by the store). */
   pool?: pg.Pool

@@ -11,6 +11,7 @@ const MemoryForgetArgsSchema = z
   })
   .strict()
 
+/** The arguments a model sends `memory_forget`, as validated. */
 export type MemoryForgetArgs = z.output<typeof MemoryForgetArgsSchema>
 
 /**

@@ -26,6 +26,7 @@ const MemoryRememberArgsSchema = z
   })
   .strict()
 
+/** The arguments a model sends `memory_remember`, as validated. */
 export type MemoryRememberArgs = z.output<typeof MemoryRememberArgsSchema>
 
 /** `memory_remember`: for hosts that let the agent write. No namespace: it comes from the session. */

@@ -30,6 +30,7 @@ const MemorySearchArgsSchema = z
   })
   .strict()
 
+/** The arguments a model sends `memory_search`, as validated. */
 export type MemorySearchArgs = z.output<typeof MemorySearchArgsSchema>
 
 /** `memory_search` exactly as the spec defines it; `limit` defaults to 5 when the runner applies it. */
