@@ -62,9 +62,11 @@ export type {
   RankingOptions,
   RepairOptions,
 } from './service/MemoryServiceOptions.js'
+export { RANKING_DEFAULTS } from './service/RANKING_DEFAULTS.js'
 export { rankingModifier } from './service/rankingModifier.js'
 export { type RepairLoopOptions, startRepairLoop } from './service/startRepairLoop.js'
 export { type ChunkStore, isChunkStore } from './spec/ChunkStore.js'
+export { checkEmbedTexts } from './spec/checkEmbedTexts.js'
 export type { Embedder, EmbedOptions } from './spec/Embedder.js'
 export type { MemoryFilter, MetadataFilterValue } from './spec/MemoryFilter.js'
 export type { RepairIssue } from './spec/RepairIssue.js'

@@ -3,6 +3,7 @@ import type { Embedder } from '../../spec/Embedder.js'
 import type { Store } from '../../spec/Store.js'
 import { DEFAULT_MIN_SCORE } from '../DEFAULT_MIN_SCORE.js'
 import type { MemoryServiceOptions } from '../MemoryServiceOptions.js'
+import { RANKING_DEFAULTS } from '../RANKING_DEFAULTS.js'
 import { ReinforcementQueue } from '../recall/ReinforcementQueue.js'
 import type { ServiceContext } from './ServiceContext.js'
 import { slidingOptions } from './slidingOptions.js'
@@ -28,6 +29,7 @@ export function resolveServiceContext(config: {
       { model: embedder.model, dimensions: embedder.dimensions },
     )
   }
+  const ranking = RANKING_DEFAULTS[embedder.lexical === true ? 'lexical' : 'semantic']
   const context: ServiceContext = {
     store,
     embedder,
@@ -43,14 +45,15 @@ export function resolveServiceContext(config: {
     vectorCoverFactor: options.vectorCoverFactor ?? 3,
     fusion: options.fusion ?? 'minmax',
     rrfK: options.rrfK ?? 60,
-    vectorWeight: options.minMaxVectorWeight ?? 0.15,
+    vectorWeight: options.minMaxVectorWeight ?? ranking.minMaxVectorWeight,
     ranking: options.ranking,
     neighbourhood: {
-      share: options.neighbourhood?.share ?? 0.5,
+      share: options.neighbourhood?.share ?? ranking.neighbourhood.share,
       windowMs: options.neighbourhood?.windowMs ?? 30 * 60_000,
-      perSide: options.neighbourhood?.perSide ?? 2,
+      perSide: options.neighbourhood?.perSide ?? ranking.neighbourhood.perSide,
       decay: options.neighbourhood?.decay ?? 0.5,
       seeds: options.neighbourhood?.seeds ?? 10,
+      streamKey: options.neighbourhood?.streamKey ?? 'stream',
     },
     ttlMs: {
       working: options.ttlMs?.working ?? DAY_MS,
