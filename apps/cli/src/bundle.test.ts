@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { BUNDLED_BIN, CLI_ROOT, cliEnv, runCli } from './__fixtures__/cliProcess.js'
@@ -65,6 +65,14 @@ describe('the bundled command (the package bin)', () => {
         (hit) => [hit.rank, hit.memory.id, hit.memory.content],
       )
     expect(hits(bundled.stdout)).toEqual(hits(unbundled.stdout))
+  })
+
+  it('leaves the optional embedder package out: it is found beside the command or not at all', () => {
+    const dir = path.dirname(BUNDLED_BIN)
+    const files = readdirSync(dir).filter((file) => file.endsWith('.js'))
+    const text = files.map((file) => readFileSync(path.join(dir, file), 'utf8')).join('\n')
+    expect(text).toContain("import('@agent-memory/embedder-use')".replace(/'/g, '"'))
+    expect(text).not.toContain('embedder-use/dist/')
   })
 
   it('finds the demo document from the package folder', () => {
