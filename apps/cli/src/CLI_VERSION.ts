@@ -1,5 +1,8 @@
-import { createRequire } from 'node:module'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { cliPackageDir } from './cliPackageDir.js'
 
-/** Read from this package's package.json (dist/ and src/ both sit beside it), so `changeset version` needs no code change. */
-export const CLI_VERSION: string = (createRequire(import.meta.url)('../package.json') as { version: string })
-  .version
+/** Read from this package's package.json, so `changeset version` needs no code change. */
+export const CLI_VERSION: string = (
+  JSON.parse(readFileSync(join(cliPackageDir(), 'package.json'), 'utf8')) as { version: string }
+).version

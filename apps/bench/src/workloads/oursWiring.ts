@@ -4,6 +4,7 @@ import type { OursIngest } from './OursIngest.js'
 import type { OursSearchFactory } from './OursSearchTarget.js'
 import { runCliWorkload } from './runCliWorkload.js'
 import { runEmbedderWorkload } from './runEmbedderWorkload.js'
+import { runMemoryFloorWorkload } from './runMemoryFloorWorkload.js'
 import { runPgliteWorkload } from './runPgliteWorkload.js'
 import { runToolWorkload } from './runToolWorkload.js'
 import type { WorkloadOutcome } from './WorkloadOutcome.js'
@@ -40,6 +41,7 @@ export async function oursWiring(
         })
       : undefined,
     extraWorkloads: [
+      { id: 'W0', title: 'Memory-bandwidth floor', needsPostgres: false, run: runMemoryFloorWorkload },
       { id: 'W4', title: 'Embedded default (PGlite)', needsPostgres: false, run: runPgliteWorkload },
       { id: 'W5', title: 'Embedder vs fake server', needsPostgres: false, run: runEmbedderWorkload },
       { id: 'W6', title: 'memory_search end to end', needsPostgres: false, run: runToolWorkload },

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -37,7 +37,12 @@ const QUERY = 'which topics does the user like'
  * `search` through a running `agent-memory serve` against the cold one. Offline embedder.
  */
 export async function runCliWorkload(ctx: BenchContext): Promise<WorkloadOutcome> {
-  const bin = join(ctx.repoRoot, 'apps', 'cli', 'dist', 'bin.js')
+  // The command as published: the package's bin (the bundled entry).
+  const cliDir = join(ctx.repoRoot, 'apps', 'cli')
+  const manifest = JSON.parse(readFileSync(join(cliDir, 'package.json'), 'utf8')) as {
+    bin: Record<string, string>
+  }
+  const bin = join(cliDir, manifest.bin['agent-memory']!)
   const memories = ctx.smoke ? 500 : ctx.size
   const files = ctx.smoke ? 100 : 1000
   const runs = ctx.smoke ? 3 : 9

@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url'
 
 export const CLI_ROOT = fileURLToPath(new URL('../..', import.meta.url))
 export const BIN = path.join(CLI_ROOT, 'dist', 'bin.js')
+/** The published command: the same program bundled (`scripts/bundle.mjs`). */
+export const BUNDLED_BIN = path.join(CLI_ROOT, 'dist', 'bundle', 'bin.js')
 
 export interface CliResult {
   code: number | null
@@ -30,13 +32,13 @@ export function cliEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return { ...env, NO_COLOR: '1', ...extra }
 }
 
-/** Runs `node dist/bin.js ...args` to completion. */
+/** Runs `node dist/bin.js ...args` (or `options.bin`) to completion. */
 export function runCli(
   args: readonly string[],
-  options: { env?: Record<string, string>; cwd?: string; input?: string } = {},
+  options: { env?: Record<string, string>; cwd?: string; input?: string; bin?: string } = {},
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const child = spawn(process.execPath, [options.bin ?? BIN, ...args], {
       cwd: options.cwd ?? CLI_ROOT,
       env: cliEnv(options.env),
       stdio: ['pipe', 'pipe', 'pipe'],

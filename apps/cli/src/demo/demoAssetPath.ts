@@ -1,9 +1,10 @@
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
+import { cliPackageDir } from '../cliPackageDir.js'
 
 /**
- * The bundled document the demo ingests. Resolved from this module's own location (dist/demo/ in
- * a build, src/demo/ under vitest), so the demo works from any working directory.
+ * The bundled document the demo ingests, in the package's assets/ folder, so the demo works from
+ * any working directory.
  */
 export function demoAssetPath(): string {
-  return fileURLToPath(new URL('../../assets/demo/kitchen-notes.md', import.meta.url))
+  return join(cliPackageDir(), 'assets', 'demo', 'kitchen-notes.md')
 }

@@ -195,9 +195,14 @@ export class PgliteExecutor implements Executor {
     const set = settingsStatement(scope?.settings)
     const result = await this.#enqueue(() =>
       this.#db.transaction(async (tx) => {
-        if (readOnly) await tx.query('SET TRANSACTION READ ONLY')
-        if (schema !== undefined) await tx.query(searchPathStatement(schema, true))
-        if (set !== undefined) await tx.query(set)
+        // One call for the transaction's settings (each call into PGlite costs about as much as a
+        // small statement): every part is inlined and checked, so it rides as one simple query.
+        const setup = [
+          readOnly ? 'SET TRANSACTION READ ONLY' : undefined,
+          schema === undefined ? undefined : searchPathStatement(schema, true),
+          set,
+        ].filter((statement) => statement !== undefined)
+        if (setup.length > 0) await tx.exec(setup.join('; '))
         return work(runner(tx, writes.add))
       }),
     )
@@ -205,7 +210,7 @@ export class PgliteExecutor implements Executor {
     return result
   }
 
-  /** In process there is no round trip to save: the statement runs in a read-only transaction. */
+  /** In process there is no network round trip to save: the statement runs in a read-only transaction. */
   readStatement<Row = Record<string, unknown>>(
     text: string,
     params: unknown[],

@@ -19,9 +19,8 @@ const ROWS = `SELECT id, encode(vector_send(embedding), 'base64') AS embedding F
  * The embedded store's in-process vector index: a namespace's memory vectors are loaded on its
  * first vector search and kept in step with the table through the row change log
  * (`RowChangeFollower`, shared with the keyword index), then searched exactly — every row
- * scored, so the answer is complete and its recall 1.0. The scan is bound by memory bandwidth,
- * and measured no faster than PGlite's own (W4 at 1,536 dimensions, W6's per-leg figures at 512
- * in `docs/benchmarks.md`): what the in-process search gains comes from the keyword index.
+ * scored, so the answer is complete and its recall 1.0. The scan runs in WebAssembly SIMD near the
+ * memory-bandwidth floor (`NamespaceVectorIndex`; W0 and W4 in `docs/benchmarks.md`).
  */
 export class VectorIndex implements RowIndex {
   readonly #dimensions: number
