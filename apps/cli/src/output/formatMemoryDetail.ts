@@ -16,7 +16,12 @@ export function formatMemoryDetail(memory: Memory, repair?: RepairIssue): string
     ['updated', formatTimestamp(memory.updatedAt)],
     ['accessed', `${formatTimestamp(memory.lastAccessedAt)} (${memory.accessCount} times)`],
     ['importance', memory.importance.toFixed(2)],
-    ['confidence', memory.confidence === null ? 'untracked' : memory.confidence.toFixed(2)],
+    [
+      'confidence',
+      memory.confidence === null
+        ? 'untracked'
+        : `${memory.confidence.toFixed(2)} (observed ${formatTimestamp(memory.observedAt ?? memory.createdAt)})`,
+    ],
     ['embedding', memory.embedState],
   ]
   if (repair !== undefined) {

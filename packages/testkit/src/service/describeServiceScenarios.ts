@@ -1,6 +1,7 @@
 import type { Embedder, Store } from '@agent-memory/core'
 import { describe } from 'vitest'
 import type { EmbedderIdentity } from '../store/StoreContractFactory.js'
+import { describeConfidenceScenarios } from './scenarios/describeConfidenceScenarios.js'
 import { describeDegradedScenarios } from './scenarios/describeDegradedScenarios.js'
 import { describeFaultMatrixScenarios } from './scenarios/describeFaultMatrixScenarios.js'
 import { describeLifecycleScenarios } from './scenarios/describeLifecycleScenarios.js'
@@ -34,9 +35,10 @@ export interface ServiceScenarioOptions {
  * forgetting. Run it once per backend; the store must also be a `ChunkStore` and a
  * `RepairStore` for the chunk and repair cases to pass.
  *
- * Composed of five groups over one store (`describeRememberScenarios`,
+ * Composed of groups over one store (`describeRememberScenarios`,
  * `describeDegradedScenarios`, `describeLifecycleScenarios`,
- * `describeFaultMatrixScenarios`, `describeReinforcementScenarios`).
+ * `describeFaultMatrixScenarios`, `describeReinforcementScenarios`,
+ * `describeConfidenceScenarios`).
  */
 export function describeServiceScenarios(
   name: string,
@@ -50,5 +52,6 @@ export function describeServiceScenarios(
     describeLifecycleScenarios(suite)
     describeFaultMatrixScenarios(suite)
     describeReinforcementScenarios(suite)
+    describeConfidenceScenarios(suite)
   })
 }

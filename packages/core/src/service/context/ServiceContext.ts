@@ -1,6 +1,7 @@
 import type { Tier } from '../../model/Tier.js'
 import type { Embedder } from '../../spec/Embedder.js'
 import type { Store } from '../../spec/Store.js'
+import type { ConfidenceDecay } from '../ConfidenceDecay.js'
 import type { NeighbourhoodOptions, RankingOptions } from '../MemoryServiceOptions.js'
 import type { ReinforcementQueue } from '../recall/ReinforcementQueue.js'
 
@@ -25,7 +26,10 @@ export interface ServiceContext {
   readonly fusion: 'rrf' | 'minmax'
   readonly rrfK: number
   readonly vectorWeight: number
-  readonly ranking: RankingOptions | undefined
+  /** The ranking modifier's weights, and the confidence decay it ranks with. */
+  readonly ranking: (RankingOptions & { readonly confidenceDecay?: ConfidenceDecay }) | undefined
+  /** How tracked confidence fades: read paths show it decayed, reinforcement starts from it. */
+  readonly confidenceDecay: ConfidenceDecay
   readonly neighbourhood: Required<NeighbourhoodOptions>
   /** Default lifetimes of the short-term tiers; durable tiers have none. */
   readonly ttlMs: Partial<Record<Tier, number>>

@@ -1,6 +1,9 @@
 import { DimensionMismatchError } from '../../errors/DimensionMismatchError.js'
+import { InvalidArgumentError } from '../../errors/InvalidArgumentError.js'
 import type { Embedder } from '../../spec/Embedder.js'
 import type { Store } from '../../spec/Store.js'
+import type { ConfidenceDecay } from '../ConfidenceDecay.js'
+import { DEFAULT_CONFIDENCE_DECAY } from '../DEFAULT_CONFIDENCE_DECAY.js'
 import { DEFAULT_MIN_SCORE } from '../DEFAULT_MIN_SCORE.js'
 import type { MemoryServiceOptions } from '../MemoryServiceOptions.js'
 import { ReinforcementQueue } from '../recall/ReinforcementQueue.js'
@@ -28,6 +31,13 @@ export function resolveServiceContext(config: {
       { model: embedder.model, dimensions: embedder.dimensions },
     )
   }
+  const floor = options.confidenceFloor ?? DEFAULT_CONFIDENCE_DECAY.floor
+  if (!(floor >= 0 && floor <= 1))
+    throw new InvalidArgumentError('confidenceFloor', 'confidenceFloor must be in [0, 1]')
+  const confidenceDecay: ConfidenceDecay = {
+    halfLifeMs: { ...DEFAULT_CONFIDENCE_DECAY.halfLifeMs, ...options.confidenceHalfLifeMs },
+    floor,
+  }
   const context: ServiceContext = {
     store,
     embedder,
@@ -44,7 +54,8 @@ export function resolveServiceContext(config: {
     fusion: options.fusion ?? 'minmax',
     rrfK: options.rrfK ?? 60,
     vectorWeight: options.minMaxVectorWeight ?? 0.15,
-    ranking: options.ranking,
+    ranking: { ...options.ranking, confidenceDecay },
+    confidenceDecay,
     neighbourhood: {
       share: options.neighbourhood?.share ?? 0.5,
       windowMs: options.neighbourhood?.windowMs ?? 30 * 60_000,

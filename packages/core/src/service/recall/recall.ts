@@ -16,6 +16,7 @@ import type { RecallPlan } from './RecallPlan.js'
 import { rankHits } from './rankHits.js'
 import { reinforceInBackground } from './reinforceInBackground.js'
 import { searchLegs } from './searchLegs.js'
+import { showDecayedConfidence } from './showDecayedConfidence.js'
 
 const MIN_POOL = 20
 const MAX_POOL = 1000
@@ -111,5 +112,6 @@ export async function recall(
   const { relevance, lent } = lendToNeighbours(fused, candidates.memories, context.neighbourhood)
   const hits = rankHits(context, plan, keywordOnly, relevance, candidates, lent)
   reinforceInBackground(context, plan.namespace, hits)
-  return degraded ? { hits, degraded } : { hits }
+  const shown = showDecayedConfidence(context, hits)
+  return degraded ? { hits: shown, degraded } : { hits: shown }
 }

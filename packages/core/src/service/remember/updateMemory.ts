@@ -8,6 +8,7 @@ import { defaultExpiry } from '../context/defaultExpiry.js'
 import { IdSchema } from '../context/IdSchema.js'
 import type { ServiceContext } from '../context/ServiceContext.js'
 import { describeIssues } from '../describeIssues.js'
+import { withDecayedConfidence } from '../withDecayedConfidence.js'
 import { embedWrites } from './embedWrites.js'
 import { inputOf } from './inputOf.js'
 import { prepareWrites } from './prepareWrites.js'
@@ -53,6 +54,8 @@ export async function updateMemory(
     ...toWrite(context, current.id, prepared, current.createdAt),
     supersededBy: current.supersededBy,
   }
+  // A confidence the caller states is an observation now: it decays from here.
+  if ('confidence' in patch && patch.confidence !== undefined) write.observedAt = context.now()
   if (merged.assessedImportance !== undefined)
     write.assessedImportance = merged.assessedImportance as number | null
   if (prepared.fingerprint === current.fingerprint) {
@@ -69,5 +72,6 @@ export async function updateMemory(
   }
   const [outcome] = await store.upsert(ns.data!, [write])
   if (!outcome || outcome.status === 'conflict') return null
-  return store.get(ns.data!, id)
+  const updated = await store.get(ns.data!, id)
+  return updated && withDecayedConfidence(updated, context.now(), context.confidenceDecay)
 }
