@@ -59,6 +59,48 @@ describe('observe: add, reinforce, supersede, ignore', () => {
     expect(await memory.list('ada')).toHaveLength(1)
   })
 
+  it("keeps the model's judgement of importance as assessedImportance in [0.1, 0.9], importance the default", async () => {
+    const { memory } = createTestMemory()
+    const model = scriptedModel(
+      {
+        json: {
+          candidates: [
+            candidate('The user is allergic to peanuts.', 1, { importance: 1 }),
+            candidate('The user mentioned the weather.', 1, { importance: 0 }),
+            candidate('The user plays the cello.', 1, { importance: 0.6 }),
+          ],
+        },
+      },
+      {
+        json: {
+          decisions: ['c1', 'c2', 'c3'].map((c) => ({
+            candidate: c,
+            action: 'add',
+            target: null,
+            reason: 'new',
+          })),
+        },
+      },
+    )
+    const report = await observe(memory, 'ada', [{ role: 'user', content: 'Peanuts, weather, cello.' }], {
+      model,
+    })
+    expect(report.added).toHaveLength(3)
+    const byContent = new Map((await memory.list('ada')).map((m) => [m.content, m]))
+    expect(byContent.get('The user is allergic to peanuts.')).toMatchObject({
+      importance: 0.5,
+      assessedImportance: 0.9,
+    })
+    expect(byContent.get('The user mentioned the weather.')).toMatchObject({
+      importance: 0.5,
+      assessedImportance: 0.1,
+    })
+    expect(byContent.get('The user plays the cello.')).toMatchObject({
+      importance: 0.5,
+      assessedImportance: 0.6,
+    })
+  })
+
   it('supersedes a changed fact: the old validity ends where the new one starts; asOf answers each', async () => {
     const { memory, clock } = createTestMemory()
     await observe(memory, 'ada', [{ role: 'user', content: 'I live in Berlin.' }], {

@@ -4,6 +4,7 @@ import type { EmbedderIdentity } from '../store/StoreContractFactory.js'
 import { describeConfidenceScenarios } from './scenarios/describeConfidenceScenarios.js'
 import { describeDegradedScenarios } from './scenarios/describeDegradedScenarios.js'
 import { describeFaultMatrixScenarios } from './scenarios/describeFaultMatrixScenarios.js'
+import { describeImportanceScenarios } from './scenarios/describeImportanceScenarios.js'
 import { describeLifecycleScenarios } from './scenarios/describeLifecycleScenarios.js'
 import { describeReinforcementScenarios } from './scenarios/describeReinforcementScenarios.js'
 import { describeRememberScenarios } from './scenarios/describeRememberScenarios.js'
@@ -38,7 +39,7 @@ export interface ServiceScenarioOptions {
  * Composed of groups over one store (`describeRememberScenarios`,
  * `describeDegradedScenarios`, `describeLifecycleScenarios`,
  * `describeFaultMatrixScenarios`, `describeReinforcementScenarios`,
- * `describeConfidenceScenarios`).
+ * `describeConfidenceScenarios`, `describeImportanceScenarios`).
  */
 export function describeServiceScenarios(
   name: string,
@@ -53,5 +54,6 @@ export function describeServiceScenarios(
     describeFaultMatrixScenarios(suite)
     describeReinforcementScenarios(suite)
     describeConfidenceScenarios(suite)
+    describeImportanceScenarios(suite)
   })
 }

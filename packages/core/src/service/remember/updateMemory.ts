@@ -42,9 +42,8 @@ export async function updateMemory(
   // Validate the merged memory, so the errors name the patch's fields and the result is whole.
   const merged: Record<string, unknown> = { ...inputOf(current) }
   for (const [key, value] of Object.entries(patch)) if (value !== undefined) merged[key] = value
-  if ('importance' in patch && patch.importance !== undefined && !('assessedImportance' in patch)) {
-    merged.assessedImportance = null
-  }
+  // An explicit importance clears any judged one (Memory.assessedImportance), even one in the same patch.
+  if ('importance' in patch && patch.importance !== undefined) merged.assessedImportance = null
   if ('tier' in patch && patch.tier !== current.tier && !('expiresAt' in patch)) {
     merged.expiresAt = defaultExpiry(context, patch.tier as Tier, context.now())
   }
