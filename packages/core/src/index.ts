@@ -44,6 +44,7 @@ export { MAX_RENDERED_CONTENT, renderContentAsData } from './recall-text/renderC
 export type { ConfidenceDecay } from './service/ConfidenceDecay.js'
 export { createMemory } from './service/createMemory.js'
 export { DEFAULT_CONFIDENCE_DECAY } from './service/DEFAULT_CONFIDENCE_DECAY.js'
+export { DEFAULT_DUPLICATE_SCORE } from './service/DEFAULT_DUPLICATE_SCORE.js'
 export { DEFAULT_MIN_SCORE } from './service/DEFAULT_MIN_SCORE.js'
 export { decayedConfidence } from './service/decayedConfidence.js'
 export { fuseMinMax } from './service/fuseMinMax.js'
@@ -58,6 +59,7 @@ export type {
   RememberManyOptions,
   RememberResult,
   RepairReport,
+  SimilarMemory,
 } from './service/MemoryService.js'
 export type {
   MemoryServiceOptions,

@@ -14,6 +14,18 @@ export interface RememberResult {
   degraded?: 'pending_embed'
   /** Whether credential-like text was redacted before storing. */
   redacted?: boolean
+  /**
+   * Live memories this write nearly duplicates (cosine at least the embedder's `duplicateScore`),
+   * best first, at most 3; absent when there are none or the write has no vector yet. A hint:
+   * nothing is merged. `remember` and `supersede` report it; `rememberMany` with `similar: true`.
+   */
+  similar?: SimilarMemory[]
+}
+
+/** A live memory a write nearly duplicates, and the cosine similarity of the two. */
+export interface SimilarMemory {
+  id: string
+  score: number
 }
 
 export interface RecallOptions {
@@ -86,6 +98,11 @@ export interface RepairReport {
 export interface RememberManyOptions {
   /** This call ends a bulk load: the store then runs its deferred maintenance (`Store.afterBulkLoad`). */
   bulk?: boolean
+  /**
+   * Report each write's near-duplicates (`RememberResult.similar`): one vector search per memory
+   * written, so off by default for batches.
+   */
+  similar?: boolean
 }
 
 /** What an application and the tools use: a Store and an Embedder composed. */
@@ -94,6 +111,8 @@ export interface MemoryService {
   readonly embedder: Embedder
   /** The threshold `memory_search` applies (the embedder's calibrated `minScore`, else 0.3). */
   readonly minScore: number
+  /** The cosine from which a write reports a near-duplicate (the embedder's calibrated `duplicateScore`, else 0.9). */
+  readonly duplicateScore: number
   remember(namespace: string, input: MemoryInput): Promise<RememberResult>
   /**
    * A batch, deduplicated in one look-up and stored in slices whose embedding overlaps the

@@ -40,6 +40,7 @@ export function createMemory(config: {
     store: context.store,
     embedder: context.embedder,
     minScore: context.minScore,
+    duplicateScore: context.duplicateScore,
     remember: (namespace, input) => remember(context, namespace, input),
     rememberMany: (namespace, inputs, options) => rememberMany(context, namespace, inputs, options),
     recall: (namespace, query, options?: RecallOptions) => recall(context, namespace, query, options),

@@ -6,6 +6,7 @@ import { describeDegradedScenarios } from './scenarios/describeDegradedScenarios
 import { describeFaultMatrixScenarios } from './scenarios/describeFaultMatrixScenarios.js'
 import { describeImportanceScenarios } from './scenarios/describeImportanceScenarios.js'
 import { describeLifecycleScenarios } from './scenarios/describeLifecycleScenarios.js'
+import { describeNearDuplicateScenarios } from './scenarios/describeNearDuplicateScenarios.js'
 import { describeReinforcementScenarios } from './scenarios/describeReinforcementScenarios.js'
 import { describeRememberScenarios } from './scenarios/describeRememberScenarios.js'
 import { openServiceScenarios } from './scenarios/openServiceScenarios.js'
@@ -39,7 +40,7 @@ export interface ServiceScenarioOptions {
  * Composed of groups over one store (`describeRememberScenarios`,
  * `describeDegradedScenarios`, `describeLifecycleScenarios`,
  * `describeFaultMatrixScenarios`, `describeReinforcementScenarios`,
- * `describeConfidenceScenarios`, `describeImportanceScenarios`).
+ * `describeConfidenceScenarios`, `describeImportanceScenarios`, `describeNearDuplicateScenarios`).
  */
 export function describeServiceScenarios(
   name: string,
@@ -55,5 +56,6 @@ export function describeServiceScenarios(
     describeReinforcementScenarios(suite)
     describeConfidenceScenarios(suite)
     describeImportanceScenarios(suite)
+    describeNearDuplicateScenarios(suite)
   })
 }

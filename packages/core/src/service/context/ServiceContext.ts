@@ -46,6 +46,8 @@ export interface ServiceContext {
   }
   /** The threshold `memory_search` applies: the embedder's calibrated one, else `DEFAULT_MIN_SCORE`. */
   readonly minScore: number
+  /** From this cosine a write reports a live memory as a near-duplicate: the embedder's calibrated one, else `DEFAULT_DUPLICATE_SCORE`. */
+  readonly duplicateScore: number
   /** The embedder's cosine is lexical (`Embedder.lexical`): thresholds ask the keyword leg to agree. */
   readonly lexicalEmbedder: boolean
   /** Recall's reinforcements, batched off the response path. */

@@ -4,6 +4,7 @@ import type { Embedder } from '../../spec/Embedder.js'
 import type { Store } from '../../spec/Store.js'
 import type { ConfidenceDecay } from '../ConfidenceDecay.js'
 import { DEFAULT_CONFIDENCE_DECAY } from '../DEFAULT_CONFIDENCE_DECAY.js'
+import { DEFAULT_DUPLICATE_SCORE } from '../DEFAULT_DUPLICATE_SCORE.js'
 import { DEFAULT_MIN_SCORE } from '../DEFAULT_MIN_SCORE.js'
 import type { MemoryServiceOptions } from '../MemoryServiceOptions.js'
 import { ReinforcementQueue } from '../recall/ReinforcementQueue.js'
@@ -79,6 +80,7 @@ export function resolveServiceContext(config: {
       embedTimeoutMs: options.repair?.embedTimeoutMs ?? 30_000,
     },
     minScore: embedder.minScore ?? DEFAULT_MIN_SCORE,
+    duplicateScore: embedder.duplicateScore ?? DEFAULT_DUPLICATE_SCORE,
     lexicalEmbedder: embedder.lexical === true,
     reinforcements: new ReinforcementQueue({
       delayMs: options.reinforceDelayMs ?? 100,
