@@ -51,7 +51,9 @@ export { fuseMinMax } from './service/fuseMinMax.js'
 export { fuseReciprocalRank, type RankedLeg } from './service/fuseReciprocalRank.js'
 export { MAX_QUERY_LENGTH } from './service/MAX_QUERY_LENGTH.js'
 export type {
+  MemoryProfile,
   MemoryService,
+  ProfileOptions,
   RecallHit,
   RecallOptions,
   RecallResult,
@@ -67,6 +69,8 @@ export type {
   RankingOptions,
   RepairOptions,
 } from './service/MemoryServiceOptions.js'
+export { DEFAULT_PROFILE_TOKENS } from './service/profile/DEFAULT_PROFILE_TOKENS.js'
+export { PINNED_KEY } from './service/profile/PINNED_KEY.js'
 export { rankingModifier } from './service/rankingModifier.js'
 export { type RepairLoopOptions, startRepairLoop } from './service/startRepairLoop.js'
 export { type ChunkStore, isChunkStore } from './spec/ChunkStore.js'

@@ -105,6 +105,24 @@ export interface RememberManyOptions {
   similar?: boolean
 }
 
+/** Options of `MemoryService.profile`. */
+export interface ProfileOptions {
+  /** Budget of the rendered profile in estimated tokens (`estimateTokens`), 1..100000. Default 400. */
+  maxTokens?: number
+}
+
+/** A namespace's profile: its most important live durable facts, in a stable order, within a budget. */
+export interface MemoryProfile {
+  namespace: string
+  /** In profile order (pinned, procedural, semantic); confidence decayed to now. */
+  memories: Memory[]
+  /** The memories as prompt lines, `- content` each, content rendered as one line of data. */
+  text: string
+  /** Estimated tokens of `text` (one more per line for its line break). */
+  tokens: number
+  maxTokens: number
+}
+
 /** What an application and the tools use: a Store and an Embedder composed. */
 export interface MemoryService {
   readonly store: Store
@@ -138,6 +156,13 @@ export interface MemoryService {
    */
   supersede(namespace: string, oldId: string, replacement: MemoryInput): Promise<RememberResult>
   history(namespace: string, id: string): Promise<Memory[]>
+  /**
+   * The namespace's most important live durable facts within `maxTokens` (400): pinned memories
+   * (`metadata.pinned: true`) always, then procedural, then semantic ones by importance ×
+   * confidence × reinforcement, near-repeats dropped. Reads only: the same store gives the same
+   * profile, in the same order, on every call.
+   */
+  profile(namespace: string, options?: ProfileOptions): Promise<MemoryProfile>
   /** Drains pending embeds once (scheduler-friendly). */
   repair(options?: { limit?: number; namespace?: string; signal?: AbortSignal }): Promise<RepairReport>
   /**

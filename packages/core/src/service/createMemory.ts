@@ -8,6 +8,7 @@ import { memoryHistory } from './lifecycle/memoryHistory.js'
 import { supersedeMemory } from './lifecycle/supersedeMemory.js'
 import type { MemoryService, RecallOptions } from './MemoryService.js'
 import type { MemoryServiceOptions } from './MemoryServiceOptions.js'
+import { profile } from './profile/profile.js'
 import { recall } from './recall/recall.js'
 import { remember } from './remember/remember.js'
 import { rememberMany } from './remember/rememberMany.js'
@@ -50,6 +51,7 @@ export function createMemory(config: {
     forget: (namespace, id) => forgetMemory(context, namespace, id),
     supersede: (namespace, oldId, replacement) => supersedeMemory(context, namespace, oldId, replacement),
     history: (namespace, id) => memoryHistory(context, namespace, id),
+    profile: (namespace, options) => profile(context, namespace, options),
     repair: (options) => repairPending(context, options),
     flush: () => context.reinforcements.flush(),
     close: () => context.reinforcements.close(),

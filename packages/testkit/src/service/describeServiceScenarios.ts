@@ -7,6 +7,7 @@ import { describeFaultMatrixScenarios } from './scenarios/describeFaultMatrixSce
 import { describeImportanceScenarios } from './scenarios/describeImportanceScenarios.js'
 import { describeLifecycleScenarios } from './scenarios/describeLifecycleScenarios.js'
 import { describeNearDuplicateScenarios } from './scenarios/describeNearDuplicateScenarios.js'
+import { describeProfileScenarios } from './scenarios/describeProfileScenarios.js'
 import { describeReinforcementScenarios } from './scenarios/describeReinforcementScenarios.js'
 import { describeRememberScenarios } from './scenarios/describeRememberScenarios.js'
 import { openServiceScenarios } from './scenarios/openServiceScenarios.js'
@@ -40,7 +41,8 @@ export interface ServiceScenarioOptions {
  * Composed of groups over one store (`describeRememberScenarios`,
  * `describeDegradedScenarios`, `describeLifecycleScenarios`,
  * `describeFaultMatrixScenarios`, `describeReinforcementScenarios`,
- * `describeConfidenceScenarios`, `describeImportanceScenarios`, `describeNearDuplicateScenarios`).
+ * `describeConfidenceScenarios`, `describeImportanceScenarios`, `describeNearDuplicateScenarios`,
+ * `describeProfileScenarios`).
  */
 export function describeServiceScenarios(
   name: string,
@@ -57,5 +59,6 @@ export function describeServiceScenarios(
     describeConfidenceScenarios(suite)
     describeImportanceScenarios(suite)
     describeNearDuplicateScenarios(suite)
+    describeProfileScenarios(suite)
   })
 }
