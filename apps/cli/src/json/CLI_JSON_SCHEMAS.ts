@@ -5,6 +5,7 @@ import { IngestJsonSchema } from './IngestJsonSchema.js'
 import { InitJsonSchema } from './InitJsonSchema.js'
 import { ListJsonSchema } from './ListJsonSchema.js'
 import { ObserveJsonSchema } from './ObserveJsonSchema.js'
+import { ProfileJsonSchema } from './ProfileJsonSchema.js'
 import { ReembedJsonSchema } from './ReembedJsonSchema.js'
 import { RememberJsonSchema } from './RememberJsonSchema.js'
 import { RepairJsonSchema } from './RepairJsonSchema.js'
@@ -21,6 +22,7 @@ export const CLI_JSON_SCHEMAS = {
   get: GetJsonSchema,
   forget: ForgetJsonSchema,
   history: HistoryJsonSchema,
+  profile: ProfileJsonSchema,
   stats: StatsJsonSchema,
   repair: RepairJsonSchema,
   reembed: ReembedJsonSchema,
