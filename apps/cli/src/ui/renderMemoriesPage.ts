@@ -26,7 +26,7 @@ export function renderMemoriesPage(
   return renderLayout(
     links,
     `Memories of ${namespace}`,
-    html`<p><a href="${links.to('/search', { ns: namespace })}">Search this namespace</a></p>
+    html`<p><a href="${links.to('/search', { ns: namespace })}">Search this namespace</a> · <a href="${links.to('/profile', { ns: namespace })}">Profile</a></p>
 <form class="inline" method="get" action="/memories" role="search" aria-label="Filter memories">
 <input type="hidden" name="token" value="${links.token}"><input type="hidden" name="ns" value="${namespace}">
 <label for="f-tier">Tier<select id="f-tier" name="tier"><option value="">any</option>${TIERS.map(
