@@ -8,7 +8,7 @@ import type { MemoryProfile, ProfileOptions } from '../MemoryService.js'
 import { compareStrings } from '../recall/compareStrings.js'
 import { withDecayedConfidence } from '../withDecayedConfidence.js'
 import { DEFAULT_PROFILE_TOKENS } from './DEFAULT_PROFILE_TOKENS.js'
-import { dedupeProfile } from './dedupeProfile.js'
+import { FactSet } from './FactSet.js'
 import { gatherProfileCandidates } from './gatherProfileCandidates.js'
 import { isPinned } from './isPinned.js'
 import { profileScore } from './profileScore.js'
@@ -47,20 +47,25 @@ export async function profile(
     issues.push(`maxTokens: must be an integer from 1 to ${MAX_PROFILE_TOKENS}`)
   if (issues.length > 0) throw new ValidationError(issues)
   const now = context.now()
-  const scored = (await gatherProfileCandidates(context, namespace)).map((stored) => {
+  const scored = (await gatherProfileCandidates(context, namespace, maxTokens)).map((stored) => {
     const memory = withDecayedConfidence(stored, now, context.confidenceDecay)
     return { memory, group: group(memory), score: profileScore(memory) }
   })
   scored.sort((a, b) => a.group - b.group || b.score - a.score || compareStrings(a.memory.id, b.memory.id))
   const memories: Memory[] = []
   const lines: string[] = []
+  const held = new FactSet()
   let tokens = 0
-  for (const memory of dedupeProfile(scored.map((entry) => entry.memory))) {
+  for (const { memory } of scored) {
+    const pinned = isPinned(memory)
+    if (!pinned && tokens >= maxTokens) break
+    if (held.repeats(memory)) continue
     const line = `- ${renderContentAsData(memory.content)}`
     const cost = estimateTokens(line) + 1
-    if (!isPinned(memory) && tokens + cost > maxTokens) continue
+    if (!pinned && tokens + cost > maxTokens) continue
     memories.push(memory)
     lines.push(line)
+    held.add(memory)
     tokens += cost
   }
   return { namespace, memories, text: lines.join('\n'), tokens, maxTokens }
