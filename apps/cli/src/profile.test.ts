@@ -38,6 +38,13 @@ describe('agent-memory profile (subprocess)', { timeout: 300_000 }, () => {
       'The user lives in Lisbon.',
     ])
     expect(document.text).toBe(document.memories.map((m) => `- ${m.content}`).join('\n'))
+    // get shows the tracked confidence as of now and when the fact was last observed.
+    const lisbon = document.memories[1]!
+    expect(lisbon.observedAt).toBeNull()
+    expect(lisbon.confidence).toBeGreaterThan(0.39)
+    expect(lisbon.confidence).toBeLessThanOrEqual(0.4)
+    const detail = await cli('get', lisbon.id)
+    expect(detail.stdout).toMatch(/^confidence\s+0\.40 \(observed \d{4}-\d\d-\d\d/mu)
     const bad = await cli('profile', '--max-tokens', '0')
     expect(bad.code).toBe(2)
   })
