@@ -15,7 +15,7 @@ trap 'rm -rf "$work"' EXIT
 clone="$work/clone"
 git clone --quiet --no-hardlinks "$root" "$clone"
 cd "$clone"
-published=(packages/core packages/embedder-hashing packages/embedder-openrouter packages/embedder-ai-sdk
+published=(packages/core packages/embedder-hashing packages/embedder-openrouter packages/embedder-ai-sdk packages/embedder-use
   packages/store-pgvector packages/tool-memory-search packages/observe apps/cli)
 
 pnpm install --frozen-lockfile --prefer-offline --reporter=silent

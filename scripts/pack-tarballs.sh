@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:?usage: pack-tarballs.sh <output directory>}
 mkdir -p "$out"
-dirs=(packages/core packages/embedder-hashing packages/embedder-openrouter packages/embedder-ai-sdk packages/store-pgvector
+dirs=(packages/core packages/embedder-hashing packages/embedder-openrouter packages/embedder-ai-sdk packages/embedder-use packages/store-pgvector
   packages/tool-memory-search packages/observe apps/cli)
 # A fresh build: files left in dist/ by a moved or deleted source would otherwise ship (a cached
 # turbo replay would bring them back too, hence --force).

@@ -5,35 +5,15 @@ import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { createHashingEmbedder } from '@agent-memory/embedder-hashing'
 import { repoRoot } from '../dist/harness/repoRoot.js'
+import { evidenceCosines } from '../dist/locomo/evidenceCosines.js'
 import { loadLocomo } from '../dist/locomo/loadLocomo.js'
-import { turnContent } from '../dist/locomo/turnContent.js'
 
 const file = process.argv[2] ?? resolve(repoRoot, '../shared/eval/locomo-dev.json')
 const data = loadLocomo(JSON.parse(await readFile(file, 'utf8')))
 const thresholds = [0.1, 0.12, 0.14, 0.15, 0.16, 0.17, 0.18, 0.2, 0.22]
 for (const dimensions of [1536, 512]) {
   const embedder = createHashingEmbedder({ dimensions })
-  const related = []
-  const unrelated = []
-  const bestRelated = []
-  for (const conversation of data.conversations) {
-    const turns = await embedder.embed(conversation.turns.map(turnContent))
-    const index = new Map(conversation.turns.map((turn, i) => [turn.diaId, i]))
-    const questions = await embedder.embed(conversation.questions.map((q) => q.question))
-    conversation.questions.forEach((question, q) => {
-      const evidence = new Set(question.evidence.map((id) => index.get(id)))
-      let best = -1
-      turns.forEach((turn, t) => {
-        let cosine = 0
-        for (let d = 0; d < dimensions; d++) cosine += turn[d] * questions[q][d]
-        if (evidence.has(t)) {
-          related.push(cosine)
-          best = Math.max(best, cosine)
-        } else unrelated.push(cosine)
-      })
-      bestRelated.push(best)
-    })
-  }
+  const { related, unrelated, bestRelated } = await evidenceCosines(data, embedder)
   const share = (xs, t) => `${((xs.filter((x) => x >= t).length / xs.length) * 100).toFixed(1)}%`
   console.log(`${embedder.model}: ${related.length} related pairs, ${unrelated.length} unrelated`)
   console.log('  minScore | related kept | questions with an evidence turn kept | unrelated kept')

@@ -15,6 +15,7 @@ import { loadLocomo } from './locomo/loadLocomo.js'
 import { RANKING_ABLATION } from './locomo/RANKING_ABLATION.js'
 import { RANKING_BEFORE_16 } from './locomo/RANKING_BEFORE_16.js'
 import { RANKING_GRID } from './locomo/RANKING_GRID.js'
+import { runEmbedderEval } from './locomo/runEmbedderEval.js'
 import { runKeywordLeg } from './locomo/runKeywordLeg.js'
 import { embeddedBackend } from './ours/embeddedBackend.js'
 import { postgresBackend } from './ours/postgresBackend.js'
@@ -30,7 +31,12 @@ const VARIANTS: VariantSpec[] = [
   { mode: 'keyword', fusion: null, label: 'before #16', options: RANKING_BEFORE_16 },
 ]
 
-/** `pnpm eval:locomo [file] [--out DIR]`: turn-level retrieval on LoCoMo-shaped data. Returns the exit code. */
+/**
+ * `pnpm eval:locomo [file] [--out DIR]`: turn-level retrieval on LoCoMo-shaped data.
+ * `--embedder hashing|use|openrouter` runs the per-embedder evaluation instead (`runEmbedderEval`;
+ * with `--smoke`, one conversation's first 60 questions, three settings, nothing written).
+ * Returns the exit code.
+ */
 export async function runLocomo(argv: readonly string[]): Promise<number> {
   const args = parseArgs(argv)
   const log = (line: string) => console.log(`[locomo] ${line}`)
@@ -53,8 +59,28 @@ export async function runLocomo(argv: readonly string[]): Promise<number> {
     `${file}: ${data.conversations.length} conversations, ${turns} turns, ${questions} questions with evidence (${data.questionsWithoutEvidence} without, ${data.danglingEvidence} dangling evidence ids)`,
   )
 
-  const embedder = createHashingEmbedder()
   const command = `pnpm eval:locomo${argv.length ? ` ${argv.join(' ')}` : ''}`
+  if (args.embedder !== undefined) {
+    const evaluated = args.smoke
+      ? {
+          ...data,
+          conversations: data.conversations
+            .slice(0, 1)
+            .map((c) => ({ ...c, questions: c.questions.slice(0, 60) })),
+        }
+      : data
+    await runEmbedderEval({
+      name: args.embedder,
+      data: evaluated,
+      grid: args.smoke ? RANKING_GRID.filter((_, i) => i % 25 === 0) : RANKING_GRID,
+      command,
+      cacheDir: join(repoRoot, 'apps/bench/.cache/embeddings'),
+      outDir: args.smoke && !args.out ? undefined : outDir,
+      log,
+    })
+    return 0
+  }
+  const embedder = createHashingEmbedder()
   const keywordLegRun = await runKeywordLeg(data, embedder, process.env.DATABASE_URL, command, log)
   if (args.only?.includes('KEYWORD')) {
     const written = await writeReport(outDir, { keywordLeg: keywordLegRun })
@@ -125,7 +151,7 @@ export async function runLocomo(argv: readonly string[]): Promise<number> {
     danglingEvidence: data.danglingEvidence,
     memoryShape:
       'one memory per turn in namespace `locomo-<sample_id>`, tier semantic, content `Speaker: text` (plus ' +
-      '` [shared an image: <blip caption>]` when the turn shares one), metadata {dia_id, speaker, session, session_date}, ' +
+      '` [shared an image: <blip caption>]` when the turn shares one), metadata {stream (the namespace: one conversation, one stream), dia_id, speaker, session, session_date}, ' +
       `createdAt = session date + turn position in seconds; embedder ${embedder.model} (offline, lexical); recall limit 10, ` +
       'service defaults otherwise (`before #16`: neighbourhood lending off and vector weight 0.3, as the service ranked ' +
       'before issue #16); one ingest per backend shared by every variant, with reinforcement off so no variant ' +

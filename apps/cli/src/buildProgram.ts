@@ -38,8 +38,8 @@ export async function buildProgram(context: CommandContext, argv?: readonly stri
     .addOption(
       new Option(
         '--embedder <name>',
-        'hashing (offline) or openrouter (default: openrouter when OPENROUTER_API_KEY is set)',
-      ).choices(['hashing', 'openrouter']),
+        'hashing (offline, lexical), use (offline, semantic; needs @agent-memory/embedder-use) or openrouter (default: openrouter when OPENROUTER_API_KEY is set)',
+      ).choices(['hashing', 'use', 'openrouter']),
     )
     .option('--base-url <url>', 'any OpenAI-compatible /embeddings API (implies --embedder openrouter)')
     .option('--model <id>', 'embedding model for the openrouter embedder')

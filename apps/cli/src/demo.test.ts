@@ -38,6 +38,18 @@ describe('agent-memory demo (subprocess)', () => {
     expect(asOf).toMatch(/1\. \[score [\d.]+ \| [^\]]+\] Alice lives in Berlin\./)
     const current = out.slice(out.indexOf('== 5. A superseded fact'), out.indexOf('== 6. As of'))
     expect(current).toMatch(/1\. \[score [\d.]+ \| [^\]]+\] Alice lives in Lisbon now\./)
+    // Facts remembered one after another are not a conversation: none borrows a place from the hit
+    // written beside it, so below the answer every hit scores on its own (weak) match.
+    const listed = (query: string) => {
+      const block = out.slice(out.indexOf(`search "${query}"`)).split('\n\n')[0]!
+      return [...block.matchAll(/^ *(\d+)\. \[score ([\d.]+) \|/gmu)].map((m) => Number(m[2]))
+    }
+    for (const query of ['peanut allergy', 'lentil soup recipe']) {
+      const [best, ...rest] = listed(query)
+      expect(best, query).toBe(1)
+      for (const score of rest) expect(score, query).toBeLessThan(0.2)
+    }
+    expect(out).toContain('A rank score is not a cosine')
     // The tool's exact sentences.
     expect(out).toContain('No relevant long-term memory found. Do not speculate about the user preferences.')
     expect(out).toMatch(

@@ -29,7 +29,7 @@ function chat(
   })
 }
 
-it('the example chat runs offline: recalls into each turn, observes after it, supersedes a move', async () => {
+it('the example chat runs offline: recalls into each turn, observes after it, supersedes a move, answers where the user lives', async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'agent-memory-example-'))
   try {
     const { code, stdout, stderr } = await chat(
@@ -38,6 +38,7 @@ it('the example chat runs offline: recalls into each turn, observes after it, su
         'Any green tea suggestions?',
         'I live in Lisbon.',
         'Is Lisbon nice?',
+        'Where do I live?',
       ],
       path.join(dir, 'store'),
     )
@@ -48,6 +49,11 @@ it('the example chat runs offline: recalls into each turn, observes after it, su
     expect(turns[2]).toMatch(/1\. \[score \d\.\d\d \| [^\]]+\] The user likes green tea\./)
     expect(turns[4]).toContain('The user lives in Lisbon.')
     expect(turns[4]).not.toContain('Berlin')
+    // A direct question about a stored fact: the keyword leg's evidence ("live") carries it past the
+    // lexical embedder's threshold, and the green tea written beside it borrows nothing.
+    expect(turns[5]).toMatch(/1\. \[score \d\.\d\d \| [^\]]+\] The user lives in Lisbon\./)
+    expect(turns[5]).not.toContain('Berlin')
+    expect(turns[5]).not.toContain('green tea')
     expect(stdout).toMatch(/remembered for ada:\n(- .+\n){2}$/)
     expect(stdout).toContain('- The user lives in Lisbon.')
     expect(stdout).toContain('- The user likes green tea.')

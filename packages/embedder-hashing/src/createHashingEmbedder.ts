@@ -1,4 +1,4 @@
-import { type Embedder, type EmbedOptions, InvalidArgumentError } from '@agent-memory/core'
+import { checkEmbedTexts, type Embedder, type EmbedOptions, InvalidArgumentError } from '@agent-memory/core'
 import { extractFeatures } from './extractFeatures.js'
 import { featureSeeds } from './featureSeeds.js'
 
@@ -127,12 +127,7 @@ export function createHashingEmbedder(options: HashingEmbedderOptions = {}): Emb
     async embed(texts: string[], embedOptions: EmbedOptions = {}): Promise<Float32Array[]> {
       const { signal } = embedOptions
       signal?.throwIfAborted()
-      if (!Array.isArray(texts)) throw new InvalidArgumentError('texts', 'texts must be an array of strings')
-      for (let i = 0; i < texts.length; i++) {
-        if (typeof texts[i] !== 'string') {
-          throw new InvalidArgumentError('texts', `texts[${i}] must be a string, got ${typeof texts[i]}`)
-        }
-      }
+      checkEmbedTexts(texts)
       const vectors: Float32Array[] = new Array(texts.length)
       for (let start = 0; start < texts.length; start += SLICE) {
         if (start > 0) {

@@ -161,21 +161,33 @@ describe('parseArgs', () => {
       only: ['W1', 'W3'],
       positional: ['file.json'],
     })
+    expect(parseArgs(['--embedder', 'use']).embedder).toBe('use')
     expect(() => parseArgs(['--size', '-3'])).toThrow()
     expect(() => parseArgs(['--frobnicate'])).toThrow(/unknown option/)
   })
 })
 
 describe('LoCoMo scoring', () => {
-  it('scores recall_any, evidence recall and reciprocal rank', () => {
+  it('scores recall_any, recall_all, evidence recall, reciprocal rank, nDCG and session recall', () => {
     const ranking = [new Set(['D1:1']), new Set(['D1:2']), new Set(['D2:5', 'D2:6'])]
     expect(scoreRanking(ranking, ['D2:6', 'D9:9'])).toEqual({
       any5: 1,
       any10: 1,
+      all5: 0,
+      all10: 0,
       evidence5: 0.5,
       evidence10: 0.5,
       reciprocalRank: 1 / 3,
+      ndcg10: 1 / Math.log2(4) / (1 + 1 / Math.log2(3)),
+      session10: 0.5,
     })
+    expect(scoreRanking(ranking, ['D1:2', 'D2:5'])).toMatchObject({
+      all5: 1,
+      all10: 1,
+      ndcg10: (1 / Math.log2(3) + 1 / Math.log2(4)) / (1 + 1 / Math.log2(3)),
+      session10: 1,
+    })
+    expect(scoreRanking([new Set(['D1:1'])], ['D1:1'])).toMatchObject({ all5: 1, ndcg10: 1 })
     expect(scoreRanking(ranking, ['D7:7'])).toMatchObject({ any10: 0, reciprocalRank: 0 })
   })
 

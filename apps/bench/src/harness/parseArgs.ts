@@ -4,10 +4,12 @@ export interface BenchArgs {
   queries: number | undefined
   only: string[] | undefined
   out: string | undefined
+  /** `pnpm eval:locomo --embedder NAME`: which embedder the evaluation runs with. */
+  embedder: string | undefined
   positional: string[]
 }
 
-/** `--smoke`, `--size N` (or `--size=N`), `--queries N`, `--only W1,W2`, `--out DIR`; the rest positional. */
+/** `--smoke`, `--size N` (or `--size=N`), `--queries N`, `--only W1,W2`, `--out DIR`, `--embedder NAME`; the rest positional. */
 export function parseArgs(argv: readonly string[]): BenchArgs {
   const args: BenchArgs = {
     smoke: false,
@@ -15,6 +17,7 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
     queries: undefined,
     only: undefined,
     out: undefined,
+    embedder: undefined,
     positional: [],
   }
   const take = (i: number, name: string): string => {
@@ -59,6 +62,9 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
         break
       case '--out':
         args.out = value()
+        break
+      case '--embedder':
+        args.embedder = value()
         break
       default:
         if (flag!.startsWith('--')) throw new Error(`unknown option ${flag}`)

@@ -2,7 +2,7 @@ import type { RankingCandidate } from './RankingCandidate.js'
 
 const SHARES = [0, 0.3, 0.5, 0.7]
 const PER_SIDE = [1, 2, 3]
-const VECTOR_WEIGHTS = [0, 0.15, 0.3]
+const VECTOR_WEIGHTS = [0, 0.15, 0.3, 0.45, 0.6, 0.8, 1]
 
 /**
  * The settings leave-one-conversation-out chooses among: neighbourhood share × neighbours per

@@ -1,17 +1,5 @@
 import type { LocomoVariant } from '../report/BenchReport.js'
-
-/** Two-sided exact binomial (sign) test p-value for b successes out of b + c discordant pairs. */
-function signTestP(b: number, c: number): number {
-  const n = b + c
-  if (n === 0) return 1
-  let tail = 0
-  let coefficient = 1
-  for (let i = 0; i <= Math.min(b, c); i++) {
-    if (i > 0) coefficient = (coefficient * (n - i + 1)) / i
-    tail += coefficient
-  }
-  return Math.min(1, (2 * tail) / 2 ** n)
-}
+import { exactMcNemarP } from './exactMcNemarP.js'
 
 /**
  * A paired comparison of two variants on the same questions (recall_any@10): how many questions
@@ -26,7 +14,7 @@ export function compareVariants(a: LocomoVariant, b: LocomoVariant, nameA: strin
     if (a.hits10[i] === '1' && b.hits10[i] === '0') onlyA++
     if (a.hits10[i] === '0' && b.hits10[i] === '1') onlyB++
   }
-  const p = signTestP(onlyA, onlyB)
+  const p = exactMcNemarP(onlyA, onlyB)
   const diff = ((onlyA - onlyB) / a.hits10.length) * 100
   return (
     `${a.backend}: ${nameA} vs ${nameB} on recall_any@10: ${diff >= 0 ? '+' : ''}${diff.toFixed(1)} points ` +

@@ -19,7 +19,9 @@ export async function ingestLocomo(
     const inputs: MemoryInput[] = conversation.turns.map((turn) => ({
       content: turnContent(turn),
       tier: 'semantic',
+      // One conversation is one stream: its turns may lend each other relevance (`lendToNeighbours`).
       metadata: {
+        stream: namespace,
         dia_id: turn.diaId,
         speaker: turn.speaker,
         session: turn.session,

@@ -1,3 +1,4 @@
+import type { EmbedderEval } from '../locomo/EmbedderEval.js'
 import type { KeywordLegResult } from '../locomo/keywordLeg.js'
 /** One line of the report's summary: our figure, the peers' (same run) and DESIGN §9's target. */
 export interface SummaryRow {
@@ -133,6 +134,8 @@ export interface BenchReport {
   locomo?: LocomoRun
   /** The keyword leg alone on the LoCoMo namespaces (`pnpm eval:locomo`, or `--only KEYWORD`). */
   keywordLeg?: KeywordLegRun
+  /** `pnpm eval:locomo --embedder NAME`, by embedder name; each run replaces its own entry only. */
+  embedders?: Record<string, EmbedderEval>
 }
 
 /** The keyword leg timed alone per backend, with the JS reference's time from the same run. */

@@ -1,6 +1,7 @@
 import type { BenchReport, BenchRun, LocomoScores, ReportTable } from './BenchReport.js'
 import { formatNumber } from './formatNumber.js'
 import { keywordLegMiss } from './keywordLegMiss.js'
+import { renderEmbedderSummary } from './renderEmbedderSummary.js'
 
 export interface ChartFiles {
   latencyRecall: string
@@ -145,6 +146,8 @@ export function renderMarkdown(report: BenchReport, charts: ChartFiles): string 
       out.push('Paired comparisons:', '', ...locomo.comparisons.map((c) => `- ${c}`), '')
     if (locomo.skipped.length) out.push(...locomo.skipped.map((s) => `- skipped: ${s}`), '')
   }
+  if (report.embedders && Object.keys(report.embedders).length > 0)
+    out.push(...renderEmbedderSummary(Object.values(report.embedders)))
   const keyword = report.keywordLeg
   if (keyword) {
     out.push('## Keyword leg alone: LoCoMo namespaces', '')

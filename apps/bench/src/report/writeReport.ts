@@ -23,6 +23,7 @@ export async function writeReport(dir: string, update: BenchReport): Promise<str
     }
   }
   const report: BenchReport = { ...previous, ...update }
+  if (update.embedders) report.embedders = { ...previous.embedders, ...update.embedders }
   const charts = {
     latencyRecall: 'benchmarks-latency-recall.svg',
     ingest: 'benchmarks-ingest.svg',

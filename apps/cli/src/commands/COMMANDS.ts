@@ -38,7 +38,8 @@ export const COMMANDS: readonly CommandEntry[] = [
   {
     name: 'search',
     arguments: '<query>',
-    description: 'ranked memories for a query, with scores and dates',
+    description:
+      'ranked memories for a query, with rank scores (fused legs × modifier, not cosines) and dates',
     options: true,
     load: async () => (await import('./registerSearchCommand.js')).registerSearchCommand,
   },

@@ -64,7 +64,7 @@ export function registerReembedCommand(program: Command, context: CommandContext
     .action(async (flags: { batch: number; json?: boolean }) => {
       const { io } = context
       const { createEmbedder } = await import('../open/createEmbedder.js')
-      const { embedder, description } = createEmbedder(context.config().embedder)
+      const { embedder, description } = await createEmbedder(context.config().embedder)
       const { opened, queued, previous } = await switchEmbedder(context, embedder.model, embedder.dimensions)
       const total: RepairReport = { claimed: 0, repaired: 0, discarded: 0, failed: 0, parked: 0, released: 0 }
       let remaining = 0

@@ -49,7 +49,9 @@ export function registerSearchCommand(program: Command, context: CommandContext)
     ],
   ])
   command
-    .description('ranked memories for a query, with scores and dates')
+    .description(
+      'ranked memories for a query, with rank scores (fused legs × modifier, not cosines) and dates',
+    )
     .option('-l, --limit <n>', 'how many hits, 1 to 100', integerIn(1, 100), 5)
     .option('--tier <tier>', 'only this tier (repeatable: any of them)', tierList)
     .option('--as-of <date>', 'what was true at that time (ISO 8601), superseded facts included', isoDate)

@@ -6,6 +6,7 @@ export type StoreTarget =
 /** Which embedder turns text into vectors. */
 export type EmbedderChoice =
   | { kind: 'hashing'; dimensions?: number }
+  | { kind: 'use' }
   | { kind: 'openrouter'; apiKey?: string; baseUrl?: string; model?: string; dimensions?: number }
 
 /** Everything a command needs to open the memory, resolved once from flags and environment. */

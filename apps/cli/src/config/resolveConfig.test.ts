@@ -45,6 +45,15 @@ describe('resolveConfig', () => {
       kind: 'hashing',
     })
   })
+  it('selects the offline semantic embedder by name, which has no model or width to choose', () => {
+    expect(resolveConfig({ embedder: 'use' }, { OPENROUTER_API_KEY: 'k' }, '/').embedder).toEqual({
+      kind: 'use',
+    })
+    expect(() => resolveConfig({ embedder: 'use', dimensions: 768 }, {}, '/')).toThrow(UsageError)
+    expect(() => resolveConfig({ embedder: 'use', model: 'm' }, {}, '/')).toThrow(
+      /one model of 512 dimensions/,
+    )
+  })
   it('refuses combinations that cannot work, as usage errors', () => {
     expect(() => resolveConfig({ embedder: 'openrouter' }, {}, '/')).toThrow(UsageError)
     expect(() => resolveConfig({ dataDir: 'a', databaseUrl: 'postgres://x/y' }, {}, '/')).toThrow(

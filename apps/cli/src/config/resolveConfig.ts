@@ -6,7 +6,7 @@ import type { GlobalOptions } from './GlobalOptions.js'
 /** The embedded data directory used when neither a flag nor the environment names one. */
 const DEFAULT_DATA_DIR = '.agent-memory'
 
-const EMBEDDERS = ['hashing', 'openrouter'] as const
+const EMBEDDERS = ['hashing', 'use', 'openrouter'] as const
 
 function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value
@@ -49,6 +49,14 @@ function resolveEmbedder(options: GlobalOptions, env: NodeJS.ProcessEnv): Embedd
   const apiKey = nonEmpty(env.OPENROUTER_API_KEY)
   const baseUrl = nonEmpty(options.baseUrl)
   const kind = requested ?? (apiKey !== undefined || baseUrl !== undefined ? 'openrouter' : 'hashing')
+  if (kind === 'use') {
+    if (nonEmpty(options.model) !== undefined || options.dimensions !== undefined) {
+      throw new UsageError(
+        '--model and --dimensions apply to the openrouter and hashing embedders; the use embedder is one model of 512 dimensions',
+      )
+    }
+    return { kind }
+  }
   if (kind === 'hashing') {
     if (nonEmpty(options.model) !== undefined) {
       throw new UsageError(

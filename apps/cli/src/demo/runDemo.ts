@@ -89,10 +89,10 @@ export async function runDemo(options: RunDemoOptions): Promise<void> {
   say(`  ${second.unchanged} unchanged, ${second.inserted} written: re-runs skip content already stored`)
 
   heading('3. Ranking')
-  say('Best first, each with its score (cosine similarity) and date. This demo uses the offline hashing')
-  say(
-    'embedder, which matches wording rather than meaning; OPENROUTER_API_KEY switches to semantic embeddings.\n',
-  )
+  say('Best first, each with its rank score and date. A rank score is not a cosine: it fuses the keyword')
+  say('and vector legs (each scaled by its best hit), times a small bounded modifier for importance and')
+  say('recency; `search --explain` shows the parts. This demo uses the offline hashing embedder, which')
+  say('matches wording rather than meaning; OPENROUTER_API_KEY switches to semantic embeddings.\n')
   await search('alice', 'Is Alice vegetarian?')
   await search('alice', 'peanut allergy')
 

@@ -23,7 +23,7 @@ export interface OpenMemoryOptions extends OpenOptions {
  * embedder: a different one is a `DimensionMismatchError` whose message names `agent-memory reembed`.
  */
 export async function openMemory(config: CliConfig, options: OpenMemoryOptions = {}): Promise<OpenedMemory> {
-  const { embedder, description: embedderDescription } = createEmbedder(config.embedder)
+  const { embedder, description: embedderDescription } = await createEmbedder(config.embedder)
   const log = options.log
   const opened = await openStore(config.store, {
     model: embedder.model,

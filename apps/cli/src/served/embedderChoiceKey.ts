@@ -5,6 +5,7 @@ import type { EmbedderChoice } from '../config/CliConfig.js'
  * out (it never leaves a process, and a different key embeds the same way).
  */
 export function embedderChoiceKey(choice: EmbedderChoice): string {
+  if (choice.kind === 'use') return JSON.stringify(['use'])
   return choice.kind === 'hashing'
     ? JSON.stringify(['hashing', choice.dimensions ?? null])
     : JSON.stringify(['openrouter', choice.baseUrl ?? null, choice.model ?? null, choice.dimensions ?? null])

@@ -12,21 +12,31 @@ export interface RankingOptions {
 }
 
 /**
- * Conversation neighbourhood (see `lendToNeighbours`): memories written close together in time
- * lend each other a bounded fraction of a strong hit's relevance, because a question's words
- * often match the turn that asked or mentioned something while the answer is the turn beside it.
+ * Conversation neighbourhood (see `lendToNeighbours`): turns of one stream (a conversation or
+ * transcript, marked by `metadata[streamKey]`) written close together in time lend each other a
+ * bounded fraction of a strong hit's relevance, because a question's words often match the turn
+ * that asked or mentioned something while the answer is the turn beside it. Memories without a
+ * stream (independent facts) neither lend nor borrow.
  */
 export interface NeighbourhoodOptions {
-  /** Fraction of a seed's fused relevance its nearest neighbour gains; 0 turns lending off. Default 0.5. */
+  /**
+   * Fraction of a seed's fused relevance its nearest neighbour gains; 0 turns lending off. Default
+   * per kind of embedder (`RANKING_DEFAULTS`).
+   */
   share?: number
   /** Neighbours lie within this many milliseconds of the seed's `createdAt`. Default 30 minutes. */
   windowMs?: number
-  /** Neighbours per side (earlier, later), nearest first. Default 2. */
+  /** Neighbours per side (earlier, later), nearest first. Default per kind of embedder (`RANKING_DEFAULTS`). */
   perSide?: number
   /** The k-th neighbour on a side gains `share × decay^(k−1)` of the seed's relevance. Default 0.5. */
   decay?: number
   /** How many of the best fused hits lend. Default 10. */
   seeds?: number
+  /**
+   * The metadata key whose value names a memory's stream; only memories with the same value lend
+   * each other. Default `stream`: write `metadata: { stream: conversationId }` on a transcript's turns.
+   */
+  streamKey?: string
 }
 
 export interface RepairOptions {
@@ -77,9 +87,9 @@ export interface MemoryServiceOptions {
   /** RRF constant k. Default 60. */
   rrfK?: number
   /**
-   * Weight of the vector leg in min-max fusion (the keyword leg gets 1 − this). Default 0.15, chosen
-   * by leave-one-conversation-out on LoCoMo with the offline hashing embedder (0.3 before issue #16;
-   * 0 lost half a point, 0.45 two); re-measure (`pnpm eval:locomo`) for a semantic embedder.
+   * Weight of the vector leg in min-max fusion (the keyword leg gets 1 − this). Default per kind of
+   * embedder (`RANKING_DEFAULTS`), each chosen by leave-one-conversation-out on LoCoMo dev; re-tune
+   * on your own embedder with `pnpm eval:locomo --embedder openrouter`.
    */
   minMaxVectorWeight?: number
   ranking?: RankingOptions

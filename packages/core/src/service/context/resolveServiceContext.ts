@@ -7,6 +7,7 @@ import { DEFAULT_CONFIDENCE_DECAY } from '../DEFAULT_CONFIDENCE_DECAY.js'
 import { DEFAULT_DUPLICATE_SCORE } from '../DEFAULT_DUPLICATE_SCORE.js'
 import { DEFAULT_MIN_SCORE } from '../DEFAULT_MIN_SCORE.js'
 import type { MemoryServiceOptions } from '../MemoryServiceOptions.js'
+import { RANKING_DEFAULTS } from '../RANKING_DEFAULTS.js'
 import { ReinforcementQueue } from '../recall/ReinforcementQueue.js'
 import type { ServiceContext } from './ServiceContext.js'
 import { slidingOptions } from './slidingOptions.js'
@@ -39,6 +40,7 @@ export function resolveServiceContext(config: {
     halfLifeMs: { ...DEFAULT_CONFIDENCE_DECAY.halfLifeMs, ...options.confidenceHalfLifeMs },
     floor,
   }
+  const ranking = RANKING_DEFAULTS[embedder.lexical === true ? 'lexical' : 'semantic']
   const context: ServiceContext = {
     store,
     embedder,
@@ -54,15 +56,16 @@ export function resolveServiceContext(config: {
     vectorCoverFactor: options.vectorCoverFactor ?? 3,
     fusion: options.fusion ?? 'minmax',
     rrfK: options.rrfK ?? 60,
-    vectorWeight: options.minMaxVectorWeight ?? 0.15,
+    vectorWeight: options.minMaxVectorWeight ?? ranking.minMaxVectorWeight,
     ranking: { ...options.ranking, confidenceDecay },
     confidenceDecay,
     neighbourhood: {
-      share: options.neighbourhood?.share ?? 0.5,
+      share: options.neighbourhood?.share ?? ranking.neighbourhood.share,
       windowMs: options.neighbourhood?.windowMs ?? 30 * 60_000,
-      perSide: options.neighbourhood?.perSide ?? 2,
+      perSide: options.neighbourhood?.perSide ?? ranking.neighbourhood.perSide,
       decay: options.neighbourhood?.decay ?? 0.5,
       seeds: options.neighbourhood?.seeds ?? 10,
+      streamKey: options.neighbourhood?.streamKey ?? 'stream',
     },
     ttlMs: {
       working: options.ttlMs?.working ?? DAY_MS,

@@ -16,10 +16,10 @@ const memories = new Map(
     ['later', at(86_400)],
   ].map(([id, createdAt]) => [
     id as string,
-    memoryFixture({ id: id as string, createdAt: createdAt as Date }),
+    memoryFixture({ id: id as string, createdAt: createdAt as Date, metadata: { stream: 'chat-1' } }),
   ]),
 )
-const options = { share: 0.5, windowMs: 60_000, perSide: 2, decay: 0.5, seeds: 10 }
+const options = { share: 0.5, windowMs: 60_000, perSide: 2, decay: 0.5, seeds: 10, streamKey: 'stream' }
 
 describe('lendToNeighbours', () => {
   test('lends share × decay^(k−1) of a seed to its k-th neighbour on each side, within the window', () => {
@@ -72,11 +72,43 @@ describe('lendToNeighbours', () => {
         ['before', at(9)],
       ].map(([id, createdAt]) => [
         id as string,
-        memoryFixture({ id: id as string, createdAt: createdAt as Date }),
+        memoryFixture({ id: id as string, createdAt: createdAt as Date, metadata: { stream: 7 } }),
       ]),
     )
     const { lent } = lendToNeighbours(new Map([['b2', 1]]), batch, options)
     expect([...lent.keys()]).toEqual(['before'])
     expect(lent.get('before')?.fraction).toBe(0.5)
+  })
+
+  test('lends only within a stream: interleaved turns of two conversations and facts without one', () => {
+    const mixed = new Map(
+      (
+        [
+          ['a1', 0, { stream: 'a' }],
+          ['b1', 1, { stream: 'b' }],
+          ['fact', 2, {}],
+          ['a2', 3, { stream: 'a' }],
+          ['b2', 4, { stream: 'b' }],
+          ['a3', 5, { stream: 'a' }],
+          ['blank', 6, { stream: '' }],
+        ] as const
+      ).map(([id, seconds, metadata]) => [id, memoryFixture({ id, createdAt: at(seconds), metadata })]),
+    )
+    const { lent } = lendToNeighbours(new Map([['a2', 1]]), mixed, options)
+    // a2's nearest turns are its own stream's, however many other memories were written between.
+    expect([...lent.keys()].sort()).toEqual(['a1', 'a3'])
+    expect(lent.get('a1')?.fraction).toBe(0.5)
+    expect(lendToNeighbours(new Map([['fact', 1]]), mixed, options).lent.size).toBe(0)
+    expect(lendToNeighbours(new Map([['blank', 1]]), mixed, options).lent.size).toBe(0)
+    // Another key names the stream when the caller says so.
+    const bySession = new Map(
+      [0, 1, 2].map((seconds) => [
+        `s${seconds}`,
+        memoryFixture({ id: `s${seconds}`, createdAt: at(seconds), metadata: { session: 'x' } }),
+      ]),
+    )
+    expect(lendToNeighbours(new Map([['s1', 1]]), bySession, options).lent.size).toBe(0)
+    const keyed = lendToNeighbours(new Map([['s1', 1]]), bySession, { ...options, streamKey: 'session' })
+    expect([...keyed.lent.keys()].sort()).toEqual(['s0', 's2'])
   })
 })

@@ -3,15 +3,26 @@ import type { NeighbourhoodOptions } from '../MemoryServiceOptions.js'
 import { compareStrings } from './compareStrings.js'
 import type { NeighbourLoan } from './NeighbourLoan.js'
 
+/** The stream a memory belongs to: its `metadata[streamKey]` when that is a non-empty string or a number. */
+function streamOf(memory: Memory, streamKey: string): string | undefined {
+  const value = memory.metadata[streamKey]
+  if (typeof value === 'string' && value !== '') return `s:${value}`
+  if (typeof value === 'number' && Number.isFinite(value)) return `n:${value}`
+  return undefined
+}
+
 /**
  * Conversation neighbourhood: each of the `seeds` best fused hits lends its neighbours — the
- * `perSide` candidates created nearest before and after it, within `windowMs` (memories stamped
- * the same instant as the seed, written in one batch, are not ordered and do not count) — a fraction of its
- * fused relevance: `share` to the nearest on a side, `share × decay^(k−1)` to the k-th. A memory
- * keeps the largest loan it is offered (loans do not add up), so lending is bounded by
- * `share × the best seed`. Only time is read (every memory has `createdAt`): memories written
- * together in one conversation are close in time, and the answer to a question is often the
- * turn beside the one its words match.
+ * `perSide` candidates of its own stream created nearest before and after it, within `windowMs`
+ * (memories stamped the same instant as the seed, written in one batch, are not ordered and do not
+ * count) — a fraction of its fused relevance: `share` to the nearest on a side, `share ×
+ * decay^(k−1)` to the k-th. A memory keeps the largest loan it is offered (loans do not add up), so
+ * lending is bounded by `share × the best seed`.
+ *
+ * A stream is the value of `metadata[streamKey]` (default key `stream`): the turns of one
+ * conversation or transcript, which the writer marks. The answer to a question is often the turn
+ * beside the one its words match; independent facts remembered one after another are not turns of
+ * anything, and a memory without a stream neither lends nor borrows.
  *
  * Returns the fused relevance plus loans (new ids are candidates no leg ranked) and each loan:
  * its amount, the lender, and the fraction of the lender's relevance it is.
@@ -30,13 +41,25 @@ export function lendToNeighbours(
     .slice(0, options.seeds)
     .filter(([, value]) => value > 0)
   if (seeds.length === 0) return { relevance, lent }
-  const timeline = [...memories.values()].sort(
-    (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || compareStrings(a.id, b.id),
-  )
-  const position = new Map(timeline.map((memory, index) => [memory.id, index]))
+  const timelines = new Map<string, Memory[]>()
+  for (const memory of memories.values()) {
+    const stream = streamOf(memory, options.streamKey)
+    if (stream === undefined) continue
+    const timeline = timelines.get(stream) ?? []
+    timeline.push(memory)
+    timelines.set(stream, timeline)
+  }
+  const placeOf = new Map<string, { timeline: Memory[]; at: number }>()
+  for (const timeline of timelines.values()) {
+    timeline.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || compareStrings(a.id, b.id))
+    timeline.forEach((memory, at) => {
+      placeOf.set(memory.id, { timeline, at })
+    })
+  }
   for (const [seedId, seedValue] of seeds) {
-    const at = position.get(seedId)
-    if (at === undefined) continue
+    const place = placeOf.get(seedId)
+    if (place === undefined) continue
+    const { timeline, at } = place
     const seedTime = timeline[at]!.createdAt.getTime()
     for (const step of [-1, 1]) {
       let k = 0

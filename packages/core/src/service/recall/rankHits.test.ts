@@ -130,4 +130,38 @@ describe('rankHits', () => {
     // Without a keyword leg there is nothing to agree with: the cosine alone decides.
     expect(ids('vector')).toEqual(['a', 'b'])
   })
+
+  test("with a lexical embedder, a keyword match passes on its own evidence: the query's rare words it holds", () => {
+    const lexical = { ...context, lexicalEmbedder: true, minScore: 0.15 }
+    const memories = new Map(
+      [
+        ['lisbon', 'The user lives in Lisbon.'],
+        ['tea', 'The user likes green tea.'],
+        ['year', 'The user moved house last year.'],
+      ].map(([id, content]) => [id!, memoryFixture({ id: id!, content: content! })]),
+    )
+    // Lexical cosines below the threshold: "I" is not "the user" to character trigrams.
+    const low = (ids: string[]) =>
+      new Map(ids.map((id) => [id, { score: 0.11, sources: new Set(['vector' as const]) }]))
+    const recall = (query: string, matched: string[]) =>
+      rankHits(
+        lexical,
+        { mode: 'hybrid', limit: 10, minScore: 0.15, query },
+        false,
+        new Map([...memories.keys()].map((id) => [id, 0.5])),
+        candidates({
+          memories,
+          semantic: low([...memories.keys()]),
+          keywordScore: new Map(matched.map((id) => [id, 1])),
+        }),
+      )
+    const [hit, ...rest] = recall('Where do I live?', ['lisbon'])
+    expect(hit?.memory.id).toBe('lisbon')
+    expect(hit?.scores.relevance).toBeCloseTo(0.15 / 0.4, 6)
+    expect(rest).toEqual([])
+    // One everyday word in common with a question about something else is not enough.
+    expect(recall('What year did the Byzantine empire fall?', ['year'])).toEqual([])
+    // Without the keyword leg's agreement there is no evidence to judge.
+    expect(recall('Where do I live?', [])).toEqual([])
+  })
 })

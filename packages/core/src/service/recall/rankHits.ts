@@ -3,6 +3,7 @@ import type { RecallHit } from '../MemoryService.js'
 import { rankingModifier } from '../rankingModifier.js'
 import { compareStrings } from './compareStrings.js'
 import { denseRankRelevance } from './denseRankRelevance.js'
+import { keywordEvidence } from './keywordEvidence.js'
 import type { NeighbourLoan } from './NeighbourLoan.js'
 import type { RecallCandidates } from './RecallCandidates.js'
 import type { RecallPlan } from './RecallPlan.js'
@@ -12,13 +13,21 @@ function clampUnit(value: number): number {
 }
 
 /**
+ * The keyword evidence (`keywordEvidence`: rarity-weighted share of the query's content words a
+ * memory holds) that counts as much as a cosine at the embedder's threshold, for a lexical embedder.
+ * A question with one content word ("Where do I live?") passes on it alone; one sharing a single
+ * everyday word with a memory ("What year did the empire fall?" / "…last year") does not.
+ */
+const EVIDENCE_AT_THRESHOLD = 0.4
+
+/**
  * Scores, thresholds and orders the fused memories: rank = fused relevance × `rankingModifier`
  * (bounded), ties by id, cut to `limit`. The `score` rules are documented on `recall`.
  */
 export function rankHits(
   context: Pick<ServiceContext, 'fusion' | 'minScore' | 'now' | 'ranking'> &
     Partial<Pick<ServiceContext, 'lexicalEmbedder'>>,
-  plan: Pick<RecallPlan, 'mode' | 'limit' | 'minScore'>,
+  plan: Pick<RecallPlan, 'mode' | 'limit' | 'minScore'> & Partial<Pick<RecallPlan, 'query'>>,
   keywordOnly: boolean,
   fused: Map<string, number>,
   candidates: RecallCandidates,
@@ -37,13 +46,23 @@ export function rankHits(
   // A lexical embedder's cosine between any two sentences is raised by shared function words, so
   // in hybrid recall it counts towards a threshold only where the keyword leg agrees.
   const keywordMustAgree = context.lexicalEmbedder === true && plan.mode === 'hybrid'
+  // Such a cosine cannot see that "I" is "the user": a keyword match is judged on its own evidence
+  // (which of the query's words it holds, how rare they are), scaled so that EVIDENCE_AT_THRESHOLD
+  // meets the embedder's threshold.
+  const evidence =
+    keywordMustAgree && !keywordScale && plan.query !== undefined
+      ? keywordEvidence(plan.query, memories, keywordScore.keys())
+      : new Map<string, number>()
+  const evidenceGate = (id: string): number =>
+    clampUnit(((evidence.get(id) ?? 0) * context.minScore) / EVIDENCE_AT_THRESHOLD)
   const gateOf = (id: string): number => {
     const sem = semantic.get(id)
     const kw = keywordScore.get(id)
     if (keywordScale) return kw ?? 0
-    if (sem && (kw !== undefined || !keywordMustAgree)) return clampUnit(sem.score)
+    if (sem && (kw !== undefined || !keywordMustAgree))
+      return Math.max(clampUnit(sem.score), evidenceGate(id))
     if (sem) return Math.min(clampUnit(sem.score), ceiling)
-    return clampUnit((kw ?? 0) * ceiling)
+    return Math.max(clampUnit((kw ?? 0) * ceiling), evidenceGate(id))
   }
   const ranked: Array<{ hit: RecallHit; rank: number }> = []
   for (const [id, relevance] of relevanceOf) {

@@ -82,6 +82,9 @@ function planRecall(
  * `score` is what the ranking used (`scores.fused × scores.modifier`, capped at 1), so it
  * descends with the order. `scores.relevance` (what `minScore` and the tools' thresholds compare):
  * - a hit a vector leg saw: its best cosine over memory and chunk vectors, clamped to [0, 1];
+ * - with a lexical embedder (`Embedder.lexical`), a memory the keyword leg matched is also judged on
+ *   its keyword evidence (`keywordEvidence`: the rarity-weighted share of the query's content words
+ *   it holds), scaled so that 0.4 of the query meets the embedder's `minScore`; the larger counts;
  * - a keyword-only hit in hybrid mode has no measured cosine. Its score is its keyword score
  *   (divided by the leg's best) times a ceiling strictly below both `service.minScore` and the
  *   lowest cosine the vector leg returned when that leg was full (anything it did not return

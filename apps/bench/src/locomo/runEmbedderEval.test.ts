@@ -1,0 +1,60 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { TINY_LOCOMO } from './__fixtures__/tinyLocomo.js'
+import { loadLocomo } from './loadLocomo.js'
+import { RANKING_GRID } from './RANKING_GRID.js'
+import { runEmbedderEval } from './runEmbedderEval.js'
+
+describe('runEmbedderEval (smoke)', () => {
+  const dirs: string[] = []
+  afterAll(async () => {
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true })
+  })
+
+  for (const name of ['hashing', 'use']) {
+    it(`${name}: every metric with an interval, paired tests per category, cached vectors, the report`, async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'am-eval-'))
+      dirs.push(dir)
+      const options = {
+        name,
+        data: loadLocomo(TINY_LOCOMO),
+        grid: RANKING_GRID.slice(0, 3),
+        command: 'test',
+        cacheDir: join(dir, 'cache'),
+        outDir: join(dir, 'out'),
+        log: (line: string) => {
+          lines.push(line)
+        },
+      }
+      const lines: string[] = []
+      const result = await runEmbedderEval(options)
+      expect(result.questions).toBe(4)
+      expect(result.rankings.map((r) => r.label)).toEqual([
+        'default',
+        'keyword-only',
+        'vector-only',
+        'leave-one-out',
+      ])
+      for (const ranking of result.rankings)
+        for (const m of Object.values(ranking.metrics)) {
+          expect(m.low).toBeLessThanOrEqual(m.mean)
+          expect(m.high).toBeGreaterThanOrEqual(m.mean)
+        }
+      // The vector leg sees every memory: nothing was left pending by a slow embedder.
+      expect(result.rankings[2]!.metrics['recall_any@10']!.mean).toBeGreaterThan(0)
+      expect(Object.keys(result.comparisons[0]!.byCategory).sort()).toEqual(['1', '2', '4'])
+      const report = JSON.parse(await readFile(join(options.outDir, 'benchmarks.json'), 'utf8'))
+      expect(Object.keys(report.embedders)).toEqual([name])
+      expect(await readFile(join(options.outDir, 'benchmarks.md'), 'utf8')).toContain(
+        '## Retrieval quality per embedder: LoCoMo dev',
+      )
+      // A second run reads every vector from the cache and measures the same.
+      lines.length = 0
+      const again = await runEmbedderEval(options)
+      expect(again.rankings).toEqual(result.rankings)
+      expect(lines.join('\n')).toMatch(/: 16 texts embedded in [\d.]+ s \(16 from the cache\)/)
+    })
+  }
+})

@@ -1,0 +1,5 @@
+export {
+  createUseEmbedder,
+  USE_DEFAULT_MIN_SCORE,
+  type UseEmbedderOptions,
+} from './createUseEmbedder.js'
