@@ -240,6 +240,26 @@ describe('agent-memory ui (the web inspector in Debian chromium)', { timeout: 30
     expect(await page.getByRole('list', { name: 'Linked to the hits' }).count()).toBe(0)
   })
 
+  it("shows the namespace's profile: live durable facts in profile order, as the prompt carries them", async () => {
+    await page.goto(at('/memories', { ns: 'ada' }))
+    await page.getByRole('link', { name: 'Profile' }).click()
+    await expect(page.title()).resolves.toContain('Profile of ada')
+    const rows = page.locator('tbody tr')
+    // tea, long, lyon and the pending cat; Paris is superseded.
+    expect(await rows.count()).toBe(4)
+    const text = await page.locator('main').textContent()
+    expect(text).toContain('Ada lives in Lyon')
+    expect(text).not.toContain('Ada lives in Paris')
+    expect(text).toContain('- Ada prefers green tea to coffee, no sugar')
+    const api = (await (await fetch(at('/api/profile', { namespace: 'ada' }))).json()) as {
+      memories: Array<{ id: string }>
+      maxTokens: number
+    }
+    expect(api.maxTokens).toBe(400)
+    expect(api.memories.map((m) => m.id).sort()).toEqual([ids.tea, ids.long, ids.lyon, ids.cat].sort())
+    await shoot('inspector-profile')
+  })
+
   it('searches as the agent does: fused and per-leg scores, and the exact memory_search text', async () => {
     embedderDown = false
     await page.goto(at('/search', { ns: 'ada' }))

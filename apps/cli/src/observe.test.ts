@@ -105,6 +105,11 @@ function describeObserve(backend: 'pglite' | 'postgres') {
     expect(first.stdout).toContain('2 new message(s) observed')
     expect(first.stdout).toMatch(/\+ add {8}The user lives in Berlin\./)
     expect(await contents()).toEqual(['The user lives in Berlin.'])
+    // The model's judgement is kept apart from importance, which stays the default.
+    const listed = JSON.parse((await cli('list', '-n', namespace, '--json')).stdout) as {
+      memories: Array<{ importance: number; assessedImportance: number | null }>
+    }
+    expect(listed.memories[0]).toMatchObject({ importance: 0.5, assessedImportance: 0.7 })
     // The extraction request carried the transcript and asked for strict JSON-schema output.
     const extraction = chat.requests.at(-2)!
     expect(JSON.stringify(extraction.messages)).toContain('I live in Berlin and I am vegetarian.')

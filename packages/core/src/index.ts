@@ -52,13 +52,19 @@ export { formatCreatedAt } from './recall-text/formatCreatedAt.js'
 export { formatMemorySearchResult } from './recall-text/formatMemorySearchResult.js'
 export { MEMORY_SEARCH_SENTENCES } from './recall-text/MEMORY_SEARCH_SENTENCES.js'
 export { MAX_RENDERED_CONTENT, renderContentAsData } from './recall-text/renderContentAsData.js'
+export type { ConfidenceDecay } from './service/ConfidenceDecay.js'
 export { createMemory } from './service/createMemory.js'
+export { DEFAULT_CONFIDENCE_DECAY } from './service/DEFAULT_CONFIDENCE_DECAY.js'
+export { DEFAULT_DUPLICATE_SCORE } from './service/DEFAULT_DUPLICATE_SCORE.js'
 export { DEFAULT_MIN_SCORE } from './service/DEFAULT_MIN_SCORE.js'
+export { decayedConfidence } from './service/decayedConfidence.js'
 export { fuseMinMax } from './service/fuseMinMax.js'
 export { fuseReciprocalRank, type RankedLeg } from './service/fuseReciprocalRank.js'
 export { MAX_QUERY_LENGTH } from './service/MAX_QUERY_LENGTH.js'
 export type {
+  MemoryProfile,
   MemoryService,
+  ProfileOptions,
   RecallHit,
   RecallOptions,
   RecallResult,
@@ -66,6 +72,7 @@ export type {
   RememberManyOptions,
   RememberResult,
   RepairReport,
+  SimilarMemory,
 } from './service/MemoryService.js'
 export type {
   MemoryServiceOptions,
@@ -73,6 +80,8 @@ export type {
   RankingOptions,
   RepairOptions,
 } from './service/MemoryServiceOptions.js'
+export { DEFAULT_PROFILE_TOKENS } from './service/profile/DEFAULT_PROFILE_TOKENS.js'
+export { PINNED_KEY } from './service/profile/PINNED_KEY.js'
 export { RANKING_DEFAULTS } from './service/RANKING_DEFAULTS.js'
 export { rankingModifier } from './service/rankingModifier.js'
 export { resolveLink } from './service/resolveLink.js'

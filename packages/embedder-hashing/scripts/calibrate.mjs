@@ -31,3 +31,22 @@ for (const [name, pairs] of [
     )
   }
 }
+
+// Near-duplicates: the same fact reworded against different facts on one topic (duplicateScore).
+const { distinctPairs, nearDuplicatePairs } = await import('../src/__fixtures__/duplicatePairs.ts')
+const pairCosines = async (pairs) => {
+  const left = await embedder.embed(pairs.map((p) => p[0]))
+  const right = await embedder.embed(pairs.map((p) => p[1]))
+  return pairs.map((_, i) => cosine(left[i], right[i]))
+}
+const near = await pairCosines(nearDuplicatePairs)
+const distinct = await pairCosines(distinctPairs)
+console.log(`reworded (${near.length}): ${quantiles(near)}`)
+console.log(`distinct (${distinct.length}): ${quantiles(distinct)}`)
+for (const t of [0.65, 0.7, 0.75, 0.8]) {
+  const flagged = near.filter((c) => c >= t).length / near.length
+  const wrong = distinct.filter((c) => c >= t).length / distinct.length
+  console.log(
+    `  duplicateScore ${t}: reworded flagged ${(flagged * 100).toFixed(0)}%, distinct flagged ${(wrong * 100).toFixed(0)}%`,
+  )
+}

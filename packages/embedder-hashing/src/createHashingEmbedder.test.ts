@@ -6,7 +6,12 @@ import { InvalidArgumentError } from '@agent-memory/core'
 import { describeEmbedderContract } from '@agent-memory/testkit'
 import { describe, expect, it } from 'vitest'
 import { chinesePairs, englishPairs } from './__fixtures__/calibrationPairs.js'
-import { createHashingEmbedder, HASHING_DEFAULT_MIN_SCORE } from './createHashingEmbedder.js'
+import { distinctPairs, nearDuplicatePairs } from './__fixtures__/duplicatePairs.js'
+import {
+  createHashingEmbedder,
+  HASHING_DEFAULT_DUPLICATE_SCORE,
+  HASHING_DEFAULT_MIN_SCORE,
+} from './createHashingEmbedder.js'
 
 const cosine = (a: Float32Array, b: Float32Array) => a.reduce((sum, x, i) => sum + x * b[i]!, 0)
 const digest = (vectors: Float32Array[]) => {
@@ -71,6 +76,24 @@ describe('createHashingEmbedder', () => {
     expect(createHashingEmbedder({ minScore: 0.25 }).minScore).toBe(0.25)
   })
 
+  it('declares its calibrated duplicateScore: every reworded pair reaches it, most distinct facts on one topic do not', async () => {
+    const embedder = createHashingEmbedder()
+    expect(embedder.duplicateScore).toBe(HASHING_DEFAULT_DUPLICATE_SCORE)
+    expect(createHashingEmbedder({ duplicateScore: 0.8 }).duplicateScore).toBe(0.8)
+    const cosines = async (pairs: ReadonlyArray<readonly [string, string]>) => {
+      const left = await embedder.embed(pairs.map((pair) => pair[0]))
+      const right = await embedder.embed(pairs.map((pair) => pair[1]))
+      return left.map((vector, i) => vector.reduce((sum, x, d) => sum + x * right[i]![d]!, 0))
+    }
+    const near = await cosines(nearDuplicatePairs)
+    const distinct = await cosines(distinctPairs)
+    expect(near.every((cosine) => cosine >= HASHING_DEFAULT_DUPLICATE_SCORE)).toBe(true)
+    // The ones above share every word but one with each other ("allergic to peanuts" / "to cats").
+    expect(distinct.filter((cosine) => cosine >= HASHING_DEFAULT_DUPLICATE_SCORE).length).toBeLessThanOrEqual(
+      2,
+    )
+  })
+
   it('rejects unusable options with InvalidArgumentError', () => {
     for (const options of [
       { dimensions: 0 },
@@ -78,6 +101,7 @@ describe('createHashingEmbedder', () => {
       { dimensions: 20_000 },
       { ngram: -1 },
       { minScore: 2 },
+      { duplicateScore: -0.1 },
     ]) {
       expect(() => createHashingEmbedder(options)).toThrow(expect.toSatisfy(InvalidArgumentError.isInstance))
     }

@@ -16,10 +16,20 @@ export interface HashingEmbedderOptions {
    * Between 0 and 1.
    */
   minScore?: number
+  /**
+   * Override the calibrated near-duplicate threshold (`duplicateScore`; see the README). Between 0 and 1.
+   */
+  duplicateScore?: number
 }
 
 /** The calibrated minimum cosine for `memory_search` with the default options (see README). */
 export const HASHING_DEFAULT_MIN_SCORE = 0.15
+
+/**
+ * The calibrated cosine from which a write reports a near-duplicate with the default options:
+ * every reworded pair of `src/__fixtures__/duplicatePairs.ts` reaches it (see README).
+ */
+export const HASHING_DEFAULT_DUPLICATE_SCORE = 0.7
 
 /** Default vector length; part of the model id, so a store made at another width is told to `reembed`. */
 const HASHING_DEFAULT_DIMENSIONS = 512
@@ -50,6 +60,13 @@ export function createHashingEmbedder(options: HashingEmbedderOptions = {}): Emb
   const minScore = options.minScore ?? HASHING_DEFAULT_MIN_SCORE
   if (!(minScore >= 0 && minScore <= 1)) {
     throw new InvalidArgumentError('minScore', `minScore must be a number from 0 to 1, got ${minScore}`)
+  }
+  const duplicateScore = options.duplicateScore ?? HASHING_DEFAULT_DUPLICATE_SCORE
+  if (!(duplicateScore >= 0 && duplicateScore <= 1)) {
+    throw new InvalidArgumentError(
+      'duplicateScore',
+      `duplicateScore must be a number from 0 to 1, got ${duplicateScore}`,
+    )
   }
   const model = `${MODEL_FAMILY}?dims=${dimensions}&ngram=${ngram}`
 
@@ -106,6 +123,7 @@ export function createHashingEmbedder(options: HashingEmbedderOptions = {}): Emb
     model,
     dimensions,
     minScore,
+    duplicateScore,
     lexical: true,
     async embed(texts: string[], embedOptions: EmbedOptions = {}): Promise<Float32Array[]> {
       const { signal } = embedOptions

@@ -1,5 +1,6 @@
 export {
   createHashingEmbedder,
+  HASHING_DEFAULT_DUPLICATE_SCORE,
   HASHING_DEFAULT_MIN_SCORE,
   type HashingEmbedderOptions,
 } from './createHashingEmbedder.js'

@@ -40,6 +40,7 @@ if (requirePostgres('binary COPY of all-new batches')) {
         fingerprint: `fp${i}`,
         embedding: i % 7 === 6 ? null : axisVector(dims, i % dims),
         ...(i % 2 === 0 ? {} : { createdAt: new Date('2024-05-06T07:08:09.123Z') }),
+        ...(i % 3 === 0 ? { observedAt: new Date('2025-01-02T03:04:05.678Z') } : {}),
       }))
 
     it('stores exactly what the row-insert path stores, tsvector and transaction time included', async () => {
@@ -55,13 +56,13 @@ if (requirePostgres('binary COPY of all-new batches')) {
              ON r.namespace = 'rows' AND substr(r.id, 3) = substr(c.id, 3)
            WHERE c.namespace = 'copy' AND (
              c.tier, c.level, c.content, c.summary, c.metadata, c.importance, c.access_count,
-             c.expires_at, c.superseded_by, c.valid_from, c.valid_to, c.valid_to_stamped, c.confidence,
+             c.expires_at, c.superseded_by, c.valid_from, c.valid_to, c.valid_to_stamped, c.confidence, c.observed_at,
              c.assessed_importance, c.embed_state, c.fingerprint, c.embedding::text, c.search::text,
              c.repair_attempts, c.next_attempt_at, c.leased_until, c.last_error,
              c.tags, replace(array_to_string(c.linked_memory_ids, ','), 'c-', 'r-'))
            IS DISTINCT FROM (
              r.tier, r.level, r.content, r.summary, r.metadata, r.importance, r.access_count,
-             r.expires_at, r.superseded_by, r.valid_from, r.valid_to, r.valid_to_stamped, r.confidence,
+             r.expires_at, r.superseded_by, r.valid_from, r.valid_to, r.valid_to_stamped, r.confidence, r.observed_at,
              r.assessed_importance, r.embed_state, r.fingerprint, r.embedding::text, r.search::text,
              r.repair_attempts, r.next_attempt_at, r.leased_until, r.last_error,
              r.tags, array_to_string(r.linked_memory_ids, ','))`,

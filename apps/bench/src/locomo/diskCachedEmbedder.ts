@@ -33,6 +33,7 @@ export async function diskCachedEmbedder(
     model: embedder.model,
     dimensions: embedder.dimensions,
     ...(embedder.minScore === undefined ? {} : { minScore: embedder.minScore }),
+    ...(embedder.duplicateScore === undefined ? {} : { duplicateScore: embedder.duplicateScore }),
     ...(embedder.lexical === undefined ? {} : { lexical: embedder.lexical }),
     async embed(texts: string[], options?: EmbedOptions): Promise<Float32Array[]> {
       const missing = [...new Set(texts.filter((text) => !cache.has(keyOf(text))))]

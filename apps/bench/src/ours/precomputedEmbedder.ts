@@ -11,6 +11,7 @@ export function precomputedEmbedder(inner: Embedder): Embedder & { prime(texts: 
     model: inner.model,
     dimensions: inner.dimensions,
     ...(inner.minScore === undefined ? {} : { minScore: inner.minScore }),
+    ...(inner.duplicateScore === undefined ? {} : { duplicateScore: inner.duplicateScore }),
     ...(inner.lexical === undefined ? {} : { lexical: inner.lexical }),
     prime: async (texts) => {
       const missing = [...new Set(texts)].filter((t) => !cache.has(t))

@@ -6,6 +6,7 @@ import { runCliWorkload } from './runCliWorkload.js'
 import { runEmbedderWorkload } from './runEmbedderWorkload.js'
 import { runMemoryFloorWorkload } from './runMemoryFloorWorkload.js'
 import { runPgliteWorkload } from './runPgliteWorkload.js'
+import { runProfileWorkload } from './runProfileWorkload.js'
 import { runToolWorkload } from './runToolWorkload.js'
 import type { WorkloadOutcome } from './WorkloadOutcome.js'
 
@@ -46,6 +47,7 @@ export async function oursWiring(
       { id: 'W5', title: 'Embedder vs fake server', needsPostgres: false, run: runEmbedderWorkload },
       { id: 'W6', title: 'memory_search end to end', needsPostgres: false, run: runToolWorkload },
       { id: 'W8', title: 'The CLI as a person feels it', needsPostgres: false, run: runCliWorkload },
+      { id: 'PROFILE', title: 'memory.profile beside recall', needsPostgres: false, run: runProfileWorkload },
     ],
   }
 }

@@ -79,6 +79,14 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./registerLinkCommand.js')).registerLinkCommand,
   },
   {
+    name: 'profile',
+    arguments: '',
+    description:
+      "the namespace's most important lasting facts within a token budget, as a prompt carries them",
+    options: true,
+    load: async () => (await import('./registerProfileCommand.js')).registerProfileCommand,
+  },
+  {
     name: 'stats',
     arguments: '',
     description:

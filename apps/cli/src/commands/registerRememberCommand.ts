@@ -35,7 +35,10 @@ function describeResult(result: RememberResult, supersedes: string | undefined):
     notes.push('stored pending: the embedder was unavailable, run `agent-memory repair` to embed it')
   }
   if (result.redacted === true) notes.push('credential-like text was redacted')
-  return notes.length === 0 ? what : `${what} (${notes.join('; ')})`
+  const line = notes.length === 0 ? what : `${what} (${notes.join('; ')})`
+  // Near-duplicates are a hint: both memories are kept, the user decides (forget or supersede).
+  const similar = (result.similar ?? []).map((hit) => `\nsimilar to ${hit.id} (${hit.score.toFixed(2)})`)
+  return line + similar.join('')
 }
 
 export function registerRememberCommand(program: Command, context: CommandContext): void {

@@ -11,6 +11,7 @@ import { LinkJsonSchema } from './LinkJsonSchema.js'
 import { ListJsonSchema } from './ListJsonSchema.js'
 import { MaintainJsonSchema } from './MaintainJsonSchema.js'
 import { ObserveJsonSchema } from './ObserveJsonSchema.js'
+import { ProfileJsonSchema } from './ProfileJsonSchema.js'
 import { ReembedJsonSchema } from './ReembedJsonSchema.js'
 import { RememberJsonSchema } from './RememberJsonSchema.js'
 import { RepairJsonSchema } from './RepairJsonSchema.js'
@@ -27,6 +28,7 @@ export const CLI_JSON_SCHEMAS = {
   get: GetJsonSchema,
   forget: ForgetJsonSchema,
   history: HistoryJsonSchema,
+  profile: ProfileJsonSchema,
   stats: StatsJsonSchema,
   repair: RepairJsonSchema,
   reembed: ReembedJsonSchema,

@@ -24,6 +24,7 @@ export const MemoryJsonSchema = z
     validFrom: instant.nullable(),
     validTo: instant.nullable(),
     confidence: z.number().min(0).max(1).nullable(),
+    observedAt: instant.nullable(),
     assessedImportance: z.number().min(0).max(1).nullable(),
     linkedMemoryIds: z.array(z.string()),
     embedState: EmbedStateSchema,

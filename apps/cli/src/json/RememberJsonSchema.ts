@@ -10,6 +10,8 @@ export const RememberJsonSchema = jsonDocument('remember', {
   degraded: z.literal('pending_embed').optional(),
   /** Credential-like text was redacted before storing. */
   redacted: z.boolean().optional(),
+  /** Live memories this one nearly duplicates (cosine from the embedder's `duplicateScore` up), best first; nothing merged. */
+  similar: z.array(z.object({ id: z.string(), score: z.number() }).strict()).optional(),
   /** The id this memory replaced (`--supersedes`). */
   supersedes: z.string().optional(),
 })

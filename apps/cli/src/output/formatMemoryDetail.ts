@@ -31,7 +31,12 @@ export function formatMemoryDetail(
     ['updated', formatTimestamp(memory.updatedAt)],
     ['accessed', `${formatTimestamp(memory.lastAccessedAt)} (${memory.accessCount} times)`],
     ['importance', memory.importance.toFixed(2)],
-    ['confidence', memory.confidence === null ? 'untracked' : memory.confidence.toFixed(2)],
+    [
+      'confidence',
+      memory.confidence === null
+        ? 'untracked'
+        : `${memory.confidence.toFixed(2)} (observed ${formatTimestamp(memory.observedAt ?? memory.createdAt)})`,
+    ],
     ['embedding', memory.embedState],
   ]
   if (repair !== undefined) {

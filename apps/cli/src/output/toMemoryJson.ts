@@ -24,6 +24,7 @@ export function toMemoryJson(memory: Memory): MemoryJson {
     validFrom: iso(memory.validFrom),
     validTo: iso(memory.validTo),
     confidence: memory.confidence,
+    observedAt: iso(memory.observedAt),
     assessedImportance: memory.assessedImportance,
     linkedMemoryIds: memory.linkedMemoryIds,
     embedState: memory.embedState,

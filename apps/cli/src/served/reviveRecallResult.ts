@@ -1,7 +1,7 @@
 import type { Memory, RecallResult } from '@agent-memory/core'
 
 const REQUIRED_DATES = ['createdAt', 'updatedAt', 'lastAccessedAt'] as const
-const OPTIONAL_DATES = ['expiresAt', 'validFrom', 'validTo'] as const
+const OPTIONAL_DATES = ['expiresAt', 'validFrom', 'validTo', 'observedAt'] as const
 
 /**
  * A `RecallResult` that crossed the wire as JSON, with its memories' dates made `Date`s again.

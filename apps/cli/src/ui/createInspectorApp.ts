@@ -17,6 +17,7 @@ import { renderForgetPage } from './renderForgetPage.js'
 import { renderMemoriesPage } from './renderMemoriesPage.js'
 import { renderMemoryPage } from './renderMemoryPage.js'
 import { renderNamespacesPage } from './renderNamespacesPage.js'
+import { renderProfilePage } from './renderProfilePage.js'
 import { renderRepairPage } from './renderRepairPage.js'
 import { renderSearchPage } from './renderSearchPage.js'
 import { runSearch } from './runSearch.js'
@@ -175,6 +176,10 @@ export function createInspectorApp(
     const { namespace, ...query } = queryOf(c, s.search.extend({ namespace: s.namespace }))
     return c.json(await runSearch(deps, namespace, query))
   })
+  app.get('/api/profile', async (c) => {
+    const { namespace } = queryOf(c, z.object({ namespace: s.namespace }).strict())
+    return c.json(await deps.memory.profile(namespace))
+  })
   app.get('/api/repair', async (c) => {
     const { namespace } = queryOf(c, s.repair)
     return c.json(await loadRepairQueue(deps, namespace))
@@ -230,6 +235,10 @@ export function createInspectorApp(
     const { ns } = queryOf(c, nsOnly)
     const [stats] = await deps.memory.store.stats(ns)
     return c.html(renderErasePage(links, ns, stats?.total ?? 0))
+  })
+  app.get('/profile', async (c) => {
+    const { ns } = queryOf(c, nsOnly)
+    return c.html(renderProfilePage(links, ns, await deps.memory.profile(ns)))
   })
   app.get('/repair', async (c) => {
     const { namespace } = queryOf(c, s.repair)

@@ -27,6 +27,7 @@ export function renderMemoriesPage(
     links,
     `Memories of ${namespace}`,
     html`<p><a href="${links.to('/search', { ns: namespace })}">Search this namespace</a>
+· <a href="${links.to('/profile', { ns: namespace })}">Profile</a>
 · <a href="${links.to('/api/export', { namespace })}" download>Export (download)</a>
 · <a href="${links.to('/erase', { ns: namespace })}" class="danger">Erase this namespace…</a></p>
 <form class="inline" method="get" action="/memories" role="search" aria-label="Filter memories">

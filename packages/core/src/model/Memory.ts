@@ -35,8 +35,16 @@ export const MemorySchema = z.object({
   /** When the fact was true in the world; both null means always. */
   validFrom: z.date().nullable(),
   validTo: z.date().nullable(),
-  /** Corroboration in [0,1]; null means not tracked and fully trusted. */
+  /**
+   * Corroboration in [0,1]; null means not tracked and fully trusted. As stored, it is the value
+   * at the last observation; the service's read paths show it decayed to now (`decayedConfidence`).
+   */
   confidence: unit.nullable(),
+  /**
+   * When the fact was last observed after it was written: re-observed by an exact duplicate, or its
+   * confidence set by a caller. Null: not since `createdAt`. Confidence decays from the later of the two.
+   */
+  observedAt: z.date().nullable(),
   /** Importance as judged by a model; cleared whenever a caller sets `importance`. */
   assessedImportance: unit.nullable(),
   linkedMemoryIds: z.array(z.string()),

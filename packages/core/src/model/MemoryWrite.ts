@@ -22,6 +22,11 @@ export interface MemoryWrite {
   validFrom?: Date | null
   validTo?: Date | null
   confidence?: number | null
+  /**
+   * When the fact was last observed (see `Memory.observedAt`). A date replaces the stored value;
+   * `undefined` and `null` keep it (null on insert).
+   */
+  observedAt?: Date | null
   assessedImportance?: number | null
   linkedMemoryIds?: string[]
   /** `fingerprint(content)`; the store compares it to decide what happens to chunks. */

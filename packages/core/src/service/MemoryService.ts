@@ -20,6 +20,18 @@ export interface RememberResult {
   degraded?: 'pending_embed'
   /** Whether credential-like text was redacted before storing. */
   redacted?: boolean
+  /**
+   * Live memories this write nearly duplicates (cosine at least the embedder's `duplicateScore`),
+   * best first, at most 3; absent when there are none or the write has no vector yet. A hint:
+   * nothing is merged. `remember` and `supersede` report it; `rememberMany` with `similar: true`.
+   */
+  similar?: SimilarMemory[]
+}
+
+/** A live memory a write nearly duplicates, and the cosine similarity of the two. */
+export interface SimilarMemory {
+  id: string
+  score: number
 }
 
 /** Per-call settings of `recall`: how many hits, which filter, which threshold, which legs. */
@@ -112,6 +124,29 @@ export interface RepairReport {
 export interface RememberManyOptions {
   /** This call ends a bulk load: the store then runs its deferred maintenance (`Store.afterBulkLoad`). */
   bulk?: boolean
+  /**
+   * Report each write's near-duplicates (`RememberResult.similar`): one vector search per memory
+   * written, so off by default for batches.
+   */
+  similar?: boolean
+}
+
+/** Options of `MemoryService.profile`. */
+export interface ProfileOptions {
+  /** Budget of the rendered profile in estimated tokens (`estimateTokens`), 1..100000. Default 400. */
+  maxTokens?: number
+}
+
+/** A namespace's profile: its most important live durable facts, in a stable order, within a budget. */
+export interface MemoryProfile {
+  namespace: string
+  /** In profile order (pinned, procedural, semantic); confidence decayed to now. */
+  memories: Memory[]
+  /** The memories as prompt lines, `- content` each, content rendered as one line of data. */
+  text: string
+  /** Estimated tokens of `text` (one more per line for its line break). */
+  tokens: number
+  maxTokens: number
 }
 
 /** What an application and the tools use: a Store and an Embedder composed. */
@@ -120,6 +155,8 @@ export interface MemoryService {
   readonly embedder: Embedder
   /** The threshold `memory_search` applies (the embedder's calibrated `minScore`, else 0.3). */
   readonly minScore: number
+  /** The cosine from which a write reports a near-duplicate (the embedder's calibrated `duplicateScore`, else 0.9). */
+  readonly duplicateScore: number
   /** Stores one memory (or reinforces its exact duplicate); see `RememberResult` for what happened. */
   remember(namespace: string, input: MemoryInput): Promise<RememberResult>
   /**
@@ -165,6 +202,13 @@ export interface MemoryService {
   link(namespace: string, fromId: string, toId: string): Promise<void>
   /** Removes the link between two memories (both ways); whether there was one. */
   unlink(namespace: string, fromId: string, toId: string): Promise<boolean>
+  /**
+   * The namespace's most important live durable facts within `maxTokens` (400): pinned memories
+   * (`metadata.pinned: true`) always, then procedural, then semantic ones by importance ×
+   * confidence × reinforcement, near-repeats dropped. Reads only: the same store gives the same
+   * profile, in the same order, on every call.
+   */
+  profile(namespace: string, options?: ProfileOptions): Promise<MemoryProfile>
   /** Drains pending embeds once (scheduler-friendly). */
   repair(options?: { limit?: number; namespace?: string; signal?: AbortSignal }): Promise<RepairReport>
   /**

@@ -1,3 +1,5 @@
+import type { Tier } from '../model/Tier.js'
+
 /** Weights of the bounded ranking modifier (see `rankingModifier`). */
 export interface RankingOptions {
   /** Largest relative change the modifier may make to a hit's relevance: 0.1 means ×[0.9, 1.1]. 0..0.5. */
@@ -102,6 +104,15 @@ export interface MemoryServiceOptions {
   initialConfidence?: number
   /** Step in log-odds added to confidence each time an exact duplicate re-observes a memory. Default 0.5. */
   confidenceStep?: number
+  /**
+   * Per tier, how long tracked confidence takes without re-observation to lose half its height
+   * above `confidenceFloor` (see `decayedConfidence`); 0 or `Infinity` turns decay off for a tier.
+   * Defaults (`DEFAULT_CONFIDENCE_DECAY`): working 1 day, episodic 14 days, semantic 180 days,
+   * procedural 365 days.
+   */
+  confidenceHalfLifeMs?: Partial<Record<Tier, number>>
+  /** The value decaying confidence approaches and never falls below. Default 0.1. */
+  confidenceFloor?: number
   repair?: RepairOptions
   /**
    * Sweep expired memories in the background every this many ms (`MemoryService.sweep` over

@@ -15,6 +15,7 @@ import { linkMemories } from './links/linkMemories.js'
 import { unlinkMemories } from './links/unlinkMemories.js'
 import type { MemoryService, RecallOptions } from './MemoryService.js'
 import type { MemoryServiceOptions } from './MemoryServiceOptions.js'
+import { profile } from './profile/profile.js'
 import { recall } from './recall/recall.js'
 import { remember } from './remember/remember.js'
 import { rememberMany } from './remember/rememberMany.js'
@@ -48,6 +49,7 @@ export function createMemory(config: {
     store: context.store,
     embedder: context.embedder,
     minScore: context.minScore,
+    duplicateScore: context.duplicateScore,
     remember: (namespace, input) => remember(context, namespace, input),
     rememberMany: (namespace, inputs, options) => rememberMany(context, namespace, inputs, options),
     recall: (namespace, query, options?: RecallOptions) => recall(context, namespace, query, options),
@@ -60,6 +62,7 @@ export function createMemory(config: {
     sweep: (options) => sweepExpiredMemories(context, options),
     link: (namespace, fromId, toId) => linkMemories(context, namespace, fromId, toId),
     unlink: (namespace, fromId, toId) => unlinkMemories(context, namespace, fromId, toId),
+    profile: (namespace, options) => profile(context, namespace, options),
     repair: (options) => repairPending(context, options),
     flush: () => context.reinforcements.flush(),
     close: async () => {

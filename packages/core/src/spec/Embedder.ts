@@ -30,6 +30,12 @@ export interface Embedder {
    */
   readonly minScore?: number
   /**
+   * The cosine similarity from which a write reports an existing memory as a near-duplicate
+   * (`RememberResult.similar`), calibrated for this model like `minScore`. Optional; the service
+   * falls back to `DEFAULT_DUPLICATE_SCORE` (0.9).
+   */
+  readonly duplicateScore?: number
+  /**
    * True when the cosine measures shared surface text (character n-grams), not meaning, as the
    * offline hashing embedder's does: any two sentences share function words, so in hybrid recall a
    * memory passes a threshold on its cosine only when the keyword leg matched it too (or it borrowed

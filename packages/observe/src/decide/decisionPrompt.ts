@@ -11,11 +11,13 @@ export function decisionPrompt(table: AliasTable): string {
     validFrom: candidate.validFrom,
     existing: [...(table.offered.get(alias) ?? [])].map((memoryAlias) => {
       const memory = table.memories.get(memoryAlias)!
+      const nearDuplicate = table.nearDuplicates.get(alias)?.get(memoryAlias)
       return {
         alias: memoryAlias,
         content: renderContentAsData(memory.content),
         tier: memory.tier,
         validFrom: (memory.validFrom ?? memory.createdAt).toISOString().slice(0, 10),
+        ...(nearDuplicate === undefined ? {} : { nearDuplicate }),
       }
     }),
   }))

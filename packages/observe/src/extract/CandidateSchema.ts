@@ -22,7 +22,11 @@ export const CandidateSchema = z
     tier: TierSchema.describe(
       'semantic: lasting fact or preference; procedural: how the user wants things done; episodic: an event; working: matters for hours only',
     ),
-    importance: z.number().min(0).max(1).describe('0..1: how much it should shape future answers'),
+    importance: z
+      .number()
+      .min(0)
+      .max(1)
+      .describe('0.1..0.9: how much it should shape future answers (0.9: always; 0.1: barely)'),
     validFrom: isoDate.nullable().describe('When it became true, only if the conversation says; else null'),
     validTo: isoDate
       .nullable()

@@ -15,7 +15,7 @@ Extract only from the messages whose "n" is listed in "extractFrom"; the other m
 Keep what is likely to matter in a future conversation: lasting preferences, personal facts, plans, relationships, constraints, how the user wants to be helped. Skip greetings, small talk, questions, the assistant's own words, and facts about other people unless they concern the user.
 Write each memory as one standalone sentence in the third person about "the user" (for example "The user is vegetarian."), understandable without the conversation. When a fact changed, state the new fact ("The user lives in Lisbon."), not the change.
 tier: "semantic" for lasting facts and preferences, "procedural" for how the user wants things done, "episodic" for events, "working" for what matters only for the next hours.
-importance: 0 to 1, how much it should shape future answers.
+importance: 0.1 to 0.9, how much it should shape future answers (0.9 for what must always be kept in mind, 0.1 for a detail).
 validFrom and validTo: ISO 8601 dates only when the conversation says when the fact became or stops being true (resolve relative dates against "today"); otherwise null.
 tags: up to 5 short lowercase topic words.
 source: the "n" of the message the fact comes from.

@@ -22,6 +22,13 @@ export interface MemoryMiddlewareOptions {
     /** Called with each turn's report once it is observed (what was added, reinforced, superseded, refused). */
     onReport?: (report: ObserveReport) => void
   }
-  /** Receives a failed recall or observe (the model only ever sees the fixed sentence). */
-  onError?: (error: unknown, context: { operation: 'recall' | 'observe' }) => void
+  /**
+   * The namespace's profile (`memory.profile`) in its own fenced block before the recall block:
+   * the same lines every turn while nothing changes, so the prompt prefix stays cacheable. Read
+   * once per user turn; left out when empty or when it fails. `false` turns it off. Default
+   * `{ maxTokens: 400 }`.
+   */
+  profile?: false | { maxTokens?: number }
+  /** Receives a failed recall, profile or observe (the model only ever sees the fixed sentence). */
+  onError?: (error: unknown, context: { operation: 'recall' | 'profile' | 'observe' }) => void
 }

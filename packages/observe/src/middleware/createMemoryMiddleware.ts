@@ -1,4 +1,5 @@
 import {
+  DEFAULT_PROFILE_TOKENS,
   effectiveMinScore,
   formatMemorySearchResult,
   InvalidArgumentError,
@@ -13,6 +14,7 @@ import { conversationOf } from './conversationOf.js'
 import { latestUserText } from './latestUserText.js'
 import type { MemoryMiddleware } from './MemoryMiddleware.js'
 import type { MemoryMiddlewareOptions } from './MemoryMiddlewareOptions.js'
+import { renderProfileBlock } from './renderProfileBlock.js'
 import { renderRecallBlock } from './renderRecallBlock.js'
 import { withRecallBlock } from './withRecallBlock.js'
 
@@ -27,7 +29,8 @@ type StreamPart =
  * Automatic recall for any AI SDK model: `wrapLanguageModel({ model, middleware:
  * createMemoryMiddleware({ memory, namespace }) })`. Before each call it recalls for the latest user message and puts the
  * hits in the system message as fenced data, in `memory_search`'s exact format and sentences (the
- * empty one when nothing is relevant, the failure one when memory is down). With `observe` set,
+ * empty one when nothing is relevant, the failure one when memory is down), after the namespace's
+ * profile in its own fenced block (`profile`, on by default). With `observe` set,
  * each exchange is observed after the response, off the response path.
  */
 export function createMemoryMiddleware(options: MemoryMiddlewareOptions): MemoryMiddleware {
@@ -41,7 +44,12 @@ export function createMemoryMiddleware(options: MemoryMiddlewareOptions): Memory
   const limit = positiveInteger('limit', options.limit, 5, 10)
   const maxTokens = positiveInteger('maxTokens', options.maxTokens, 800, 100_000, 50)
   const timeoutMs = positiveInteger('timeoutMs', options.timeoutMs, 3000, 600_000)
+  const profileTokens =
+    options.profile === false
+      ? undefined
+      : positiveInteger('profile.maxTokens', options.profile?.maxTokens, DEFAULT_PROFILE_TOKENS, 100_000)
   let last: { key: string; block: string } | undefined
+  let lastProfile: { key: string; block: string | undefined } | undefined
   let pending: Promise<void> = Promise.resolve()
 
   const recallBlock = async (query: string, turn: number): Promise<string> => {
@@ -63,6 +71,22 @@ export function createMemoryMiddleware(options: MemoryMiddlewareOptions): Memory
       options.onError?.(error, { operation: 'recall' })
       text = MEMORY_SEARCH_SENTENCES.searchUnavailable
       return renderRecallBlock(text, maxTokens)
+    }
+  }
+
+  const profileBlock = async (query: string, turn: number): Promise<string | undefined> => {
+    if (profileTokens === undefined) return undefined
+    // Read once per user turn, like recall: a tool loop's later calls reuse it.
+    const key = `${turn}\n${query}`
+    if (lastProfile?.key === key) return lastProfile.block
+    try {
+      const profile = await memory.profile(namespace, { maxTokens: profileTokens })
+      lastProfile = { key, block: profile.text === '' ? undefined : renderProfileBlock(profile.text) }
+      return lastProfile.block
+    } catch (error) {
+      // Recall's block speaks for memory being down; a missing profile is only left out.
+      options.onError?.(error, { operation: 'profile' })
+      return undefined
     }
   }
 
@@ -88,7 +112,9 @@ export function createMemoryMiddleware(options: MemoryMiddlewareOptions): Memory
       const query = latestUserText(params.prompt)
       if (query === undefined) return params
       const turn = params.prompt.filter((message) => message.role === 'user').length
-      return { ...params, prompt: withRecallBlock(params.prompt, await recallBlock(query, turn)) }
+      const [profile, recalled] = await Promise.all([profileBlock(query, turn), recallBlock(query, turn)])
+      const block = profile === undefined ? recalled : `${profile}\n\n${recalled}`
+      return { ...params, prompt: withRecallBlock(params.prompt, block) }
     },
     async wrapGenerate({ doGenerate, params }) {
       const result = await doGenerate()

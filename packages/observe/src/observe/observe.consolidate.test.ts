@@ -59,6 +59,91 @@ describe('observe: add, reinforce, supersede, ignore', () => {
     expect(await memory.list('ada')).toHaveLength(1)
   })
 
+  it("keeps the model's judgement of importance as assessedImportance in [0.1, 0.9], importance the default", async () => {
+    const { memory } = createTestMemory()
+    const model = scriptedModel(
+      {
+        json: {
+          candidates: [
+            candidate('The user is allergic to peanuts.', 1, { importance: 1 }),
+            candidate('The user mentioned the weather.', 1, { importance: 0 }),
+            candidate('The user plays the cello.', 1, { importance: 0.6 }),
+          ],
+        },
+      },
+      {
+        json: {
+          decisions: ['c1', 'c2', 'c3'].map((c) => ({
+            candidate: c,
+            action: 'add',
+            target: null,
+            reason: 'new',
+          })),
+        },
+      },
+    )
+    const report = await observe(memory, 'ada', [{ role: 'user', content: 'Peanuts, weather, cello.' }], {
+      model,
+    })
+    expect(report.added).toHaveLength(3)
+    const byContent = new Map((await memory.list('ada')).map((m) => [m.content, m]))
+    expect(byContent.get('The user is allergic to peanuts.')).toMatchObject({
+      importance: 0.5,
+      assessedImportance: 0.9,
+    })
+    expect(byContent.get('The user mentioned the weather.')).toMatchObject({
+      importance: 0.5,
+      assessedImportance: 0.1,
+    })
+    expect(byContent.get('The user plays the cello.')).toMatchObject({
+      importance: 0.5,
+      assessedImportance: 0.6,
+    })
+  })
+
+  it('shows the decision step which existing memories a candidate nearly duplicates', async () => {
+    const { memory } = createTestMemory()
+    const tea = await memory.remember('ada', { content: 'The user likes green tea.' })
+    await memory.remember('ada', { content: 'The user repairs vintage bicycles on weekends.' })
+    const model = scriptedModel(
+      {
+        json: {
+          candidates: [
+            candidate('The user really likes green tea.', 1),
+            candidate('The user collects old radios.', 1),
+          ],
+        },
+      },
+      {
+        json: {
+          decisions: [
+            { candidate: 'c1', action: 'reinforce', target: 'm1', reason: 'same fact' },
+            { candidate: 'c2', action: 'add', target: null, reason: 'new' },
+          ],
+        },
+      },
+    )
+    const report = await observe(memory, 'ada', [{ role: 'user', content: 'Green tea; old radios.' }], {
+      model,
+    })
+    expect(report.reinforced.map((r) => r.id)).toEqual([tea.id])
+    const text = promptText(model, 1)
+    const fenced = text.slice(
+      text.lastIndexOf('<memories>\n') + '<memories>\n'.length,
+      text.lastIndexOf('\n</memories>'),
+    )
+    const prompt = JSON.parse(fenced) as {
+      candidates: Array<{ candidate: string; existing: Array<{ content: string; nearDuplicate?: number }> }>
+    }
+    const [c1, c2] = prompt.candidates
+    const teaShown = c1!.existing.find((m) => m.content.includes('green tea'))!
+    expect(teaShown.nearDuplicate).toBeGreaterThanOrEqual(memory.duplicateScore)
+    expect(c1!.existing.filter((m) => m.nearDuplicate !== undefined)).toHaveLength(1)
+    // Sharing a word or two is not a near-duplicate.
+    expect(c2!.existing.length).toBeGreaterThan(0)
+    expect(c2!.existing.every((m) => m.nearDuplicate === undefined)).toBe(true)
+  })
+
   it('supersedes a changed fact: the old validity ends where the new one starts; asOf answers each', async () => {
     const { memory, clock } = createTestMemory()
     await observe(memory, 'ada', [{ role: 'user', content: 'I live in Berlin.' }], {

@@ -43,6 +43,8 @@ export const memories = pgTable(
     /** True when `supersede` stamped `valid_to` (so `restore` knows to clear it). */
     validToStamped: boolean('valid_to_stamped').notNull().default(false),
     confidence: doublePrecision('confidence'),
+    /** Last observation after the write (null: not since `created_at`); confidence decays from it. */
+    observedAt: instant('observed_at'),
     assessedImportance: doublePrecision('assessed_importance'),
     linkedMemoryIds: text('linked_memory_ids').array().notNull().default(sql`'{}'::text[]`),
     embedState: text('embed_state').notNull(),

@@ -18,6 +18,7 @@ export const MEMORY_COLUMNS = [
   'valid_from',
   'valid_to',
   'confidence',
+  'observed_at',
   'assessed_importance',
   'linked_memory_ids',
   'embed_state',

@@ -29,6 +29,7 @@ export function rowToMemory(row: Record<string, unknown>): Memory {
     validFrom: toDateOrNull(row.valid_from),
     validTo: toDateOrNull(row.valid_to),
     confidence: toNumberOrNull(row.confidence),
+    observedAt: toDateOrNull(row.observed_at),
     assessedImportance: toNumberOrNull(row.assessed_importance),
     linkedMemoryIds: (row.linked_memory_ids ?? []) as string[],
     embedState: row.embed_state as EmbedState,

@@ -114,7 +114,7 @@ export function validateWrites(writes: MemoryWrite[], dimensions: number): void 
     checkOptionalUnit(write.importance, `${at}.importance`)
     checkOptionalUnit(write.confidence, `${at}.confidence`)
     checkOptionalUnit(write.assessedImportance, `${at}.assessedImportance`)
-    for (const key of ['expiresAt', 'validFrom', 'validTo', 'createdAt'] as const) {
+    for (const key of ['expiresAt', 'validFrom', 'validTo', 'createdAt', 'observedAt'] as const) {
       checkOptionalDate(write[key], `${at}.${key}`)
     }
     if (write.chunks !== undefined) checkChunks(write.chunks, dimensions, `${at}.chunks`)

@@ -1,10 +1,14 @@
 import type { Embedder, Store } from '@agent-memory/core'
 import { describe } from 'vitest'
 import type { EmbedderIdentity } from '../store/StoreContractFactory.js'
+import { describeConfidenceScenarios } from './scenarios/describeConfidenceScenarios.js'
 import { describeDegradedScenarios } from './scenarios/describeDegradedScenarios.js'
 import { describeFaultMatrixScenarios } from './scenarios/describeFaultMatrixScenarios.js'
+import { describeImportanceScenarios } from './scenarios/describeImportanceScenarios.js'
 import { describeLifecycleScenarios } from './scenarios/describeLifecycleScenarios.js'
 import { describeLinkScenarios } from './scenarios/describeLinkScenarios.js'
+import { describeNearDuplicateScenarios } from './scenarios/describeNearDuplicateScenarios.js'
+import { describeProfileScenarios } from './scenarios/describeProfileScenarios.js'
 import { describeReinforcementScenarios } from './scenarios/describeReinforcementScenarios.js'
 import { describeRememberScenarios } from './scenarios/describeRememberScenarios.js'
 import { describeSweepScenarios } from './scenarios/describeSweepScenarios.js'
@@ -38,8 +42,9 @@ export interface ServiceScenarioOptions {
  *
  * Composed of groups over one store (`describeRememberScenarios`,
  * `describeDegradedScenarios`, `describeLifecycleScenarios`, `describeSweepScenarios`,
- * `describeLinkScenarios`,
- * `describeFaultMatrixScenarios`, `describeReinforcementScenarios`).
+ * `describeLinkScenarios`, `describeFaultMatrixScenarios`, `describeReinforcementScenarios`,
+ * `describeConfidenceScenarios`, `describeImportanceScenarios`, `describeNearDuplicateScenarios`,
+ * `describeProfileScenarios`).
  */
 export function describeServiceScenarios(
   name: string,
@@ -55,5 +60,9 @@ export function describeServiceScenarios(
     describeLinkScenarios(suite)
     describeFaultMatrixScenarios(suite)
     describeReinforcementScenarios(suite)
+    describeConfidenceScenarios(suite)
+    describeImportanceScenarios(suite)
+    describeNearDuplicateScenarios(suite)
+    describeProfileScenarios(suite)
   })
 }

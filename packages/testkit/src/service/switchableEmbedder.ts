@@ -21,6 +21,7 @@ export function switchableEmbedder(inner: Embedder): SwitchableEmbedder {
     model: inner.model,
     dimensions: inner.dimensions,
     ...(inner.minScore === undefined ? {} : { minScore: inner.minScore }),
+    ...(inner.duplicateScore === undefined ? {} : { duplicateScore: inner.duplicateScore }),
     ...(inner.lexical === undefined ? {} : { lexical: inner.lexical }),
     async embed(texts: string[], options?: EmbedOptions) {
       state.calls++

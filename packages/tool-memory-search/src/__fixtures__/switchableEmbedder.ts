@@ -10,6 +10,7 @@ export function switchableEmbedder(inner: Embedder): SwitchableEmbedder {
     model: inner.model,
     dimensions: inner.dimensions,
     ...(inner.minScore === undefined ? {} : { minScore: inner.minScore }),
+    ...(inner.duplicateScore === undefined ? {} : { duplicateScore: inner.duplicateScore }),
     ...(inner.lexical === undefined ? {} : { lexical: inner.lexical }),
     down: false,
     async embed(texts: string[], options?: EmbedOptions) {

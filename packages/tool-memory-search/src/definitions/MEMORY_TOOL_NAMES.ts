@@ -1,4 +1,11 @@
-/** The tools this package defines; `memory_search` is the spec's, the other two are for hosts that write. */
-export const MEMORY_TOOL_NAMES = ['memory_search', 'memory_remember', 'memory_forget'] as const
-/** One of the tool names in `MEMORY_TOOL_NAMES`. */
+/**
+ * The tools this package defines; `memory_search` is the spec's, `memory_remember` and
+ * `memory_forget` are for hosts that write, `memory_profile` for hosts that ask for it (the MCP server).
+ */
+export const MEMORY_TOOL_NAMES = [
+  'memory_search',
+  'memory_remember',
+  'memory_forget',
+  'memory_profile',
+] as const
 export type MemoryToolName = (typeof MEMORY_TOOL_NAMES)[number]

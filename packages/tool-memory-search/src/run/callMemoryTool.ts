@@ -1,5 +1,6 @@
 import { renderContentAsData } from '@agent-memory/core'
 import { callMemoryForget } from './callMemoryForget.js'
+import { callMemoryProfile } from './callMemoryProfile.js'
 import { callMemoryRemember } from './callMemoryRemember.js'
 import { callMemorySearch } from './callMemorySearch.js'
 import type { MemoryToolContext } from './MemoryToolContext.js'
@@ -11,6 +12,7 @@ const RUNNERS = {
   memory_search: callMemorySearch,
   memory_remember: callMemoryRemember,
   memory_forget: callMemoryForget,
+  memory_profile: callMemoryProfile,
 } as const
 
 /**

@@ -1,5 +1,6 @@
 import type { MemoryToolDefinition } from '../definitions/MemoryToolDefinition.js'
 import { memoryForgetDefinition } from '../definitions/memoryForgetDefinition.js'
+import { memoryProfileDefinition } from '../definitions/memoryProfileDefinition.js'
 import { memoryRememberDefinition } from '../definitions/memoryRememberDefinition.js'
 import { memorySearchDefinition } from '../definitions/memorySearchDefinition.js'
 import type { MemoryToolSelection } from './MemoryToolSelection.js'
@@ -10,5 +11,6 @@ export function selectMemoryTools(selection: MemoryToolSelection = {}): MemoryTo
   if (selection.allowWrite ?? true) {
     tools.push(memoryRememberDefinition, memoryForgetDefinition)
   }
+  if (selection.profile === true) tools.push(memoryProfileDefinition)
   return tools
 }

@@ -23,6 +23,7 @@ export function memoryFixture(overrides: Partial<Memory>): Memory {
     validFrom: null,
     validTo: null,
     confidence: null,
+    observedAt: null,
     assessedImportance: null,
     linkedMemoryIds: [],
     embedState: 'ok',

@@ -1,6 +1,7 @@
 import type { Tier } from '../../model/Tier.js'
 import type { Embedder } from '../../spec/Embedder.js'
 import type { Store } from '../../spec/Store.js'
+import type { ConfidenceDecay } from '../ConfidenceDecay.js'
 import type { NeighbourhoodOptions, RankingOptions } from '../MemoryServiceOptions.js'
 import type { ReinforcementQueue } from '../recall/ReinforcementQueue.js'
 
@@ -25,7 +26,10 @@ export interface ServiceContext {
   readonly fusion: 'rrf' | 'minmax'
   readonly rrfK: number
   readonly vectorWeight: number
-  readonly ranking: RankingOptions | undefined
+  /** The ranking modifier's weights, and the confidence decay it ranks with. */
+  readonly ranking: (RankingOptions & { readonly confidenceDecay?: ConfidenceDecay }) | undefined
+  /** How tracked confidence fades: read paths show it decayed, reinforcement starts from it. */
+  readonly confidenceDecay: ConfidenceDecay
   readonly neighbourhood: Required<NeighbourhoodOptions>
   /** Default lifetimes of the short-term tiers; durable tiers have none. */
   readonly ttlMs: Partial<Record<Tier, number>>
@@ -44,6 +48,8 @@ export interface ServiceContext {
   readonly sweepIntervalMs: number | undefined
   /** The threshold `memory_search` applies: the embedder's calibrated one, else `DEFAULT_MIN_SCORE`. */
   readonly minScore: number
+  /** From this cosine a write reports a live memory as a near-duplicate: the embedder's calibrated one, else `DEFAULT_DUPLICATE_SCORE`. */
+  readonly duplicateScore: number
   /** The embedder's cosine is lexical (`Embedder.lexical`): thresholds ask the keyword leg to agree. */
   readonly lexicalEmbedder: boolean
   /** Recall's reinforcements, batched off the response path. */

@@ -2,6 +2,9 @@ import { DimensionMismatchError } from '../../errors/DimensionMismatchError.js'
 import { InvalidArgumentError } from '../../errors/InvalidArgumentError.js'
 import type { Embedder } from '../../spec/Embedder.js'
 import type { Store } from '../../spec/Store.js'
+import type { ConfidenceDecay } from '../ConfidenceDecay.js'
+import { DEFAULT_CONFIDENCE_DECAY } from '../DEFAULT_CONFIDENCE_DECAY.js'
+import { DEFAULT_DUPLICATE_SCORE } from '../DEFAULT_DUPLICATE_SCORE.js'
 import { DEFAULT_MIN_SCORE } from '../DEFAULT_MIN_SCORE.js'
 import type { MemoryServiceOptions } from '../MemoryServiceOptions.js'
 import { RANKING_DEFAULTS } from '../RANKING_DEFAULTS.js'
@@ -37,6 +40,13 @@ export function resolveServiceContext(config: {
       'sweepIntervalMs must be a number of milliseconds, at least 1000',
     )
   }
+  const floor = options.confidenceFloor ?? DEFAULT_CONFIDENCE_DECAY.floor
+  if (!(floor >= 0 && floor <= 1))
+    throw new InvalidArgumentError('confidenceFloor', 'confidenceFloor must be in [0, 1]')
+  const confidenceDecay: ConfidenceDecay = {
+    halfLifeMs: { ...DEFAULT_CONFIDENCE_DECAY.halfLifeMs, ...options.confidenceHalfLifeMs },
+    floor,
+  }
   const ranking = RANKING_DEFAULTS[embedder.lexical === true ? 'lexical' : 'semantic']
   const context: ServiceContext = {
     store,
@@ -54,7 +64,8 @@ export function resolveServiceContext(config: {
     fusion: options.fusion ?? 'minmax',
     rrfK: options.rrfK ?? 60,
     vectorWeight: options.minMaxVectorWeight ?? ranking.minMaxVectorWeight,
-    ranking: options.ranking,
+    ranking: { ...options.ranking, confidenceDecay },
+    confidenceDecay,
     neighbourhood: {
       share: options.neighbourhood?.share ?? ranking.neighbourhood.share,
       windowMs: options.neighbourhood?.windowMs ?? 30 * 60_000,
@@ -80,6 +91,7 @@ export function resolveServiceContext(config: {
     },
     sweepIntervalMs,
     minScore: embedder.minScore ?? DEFAULT_MIN_SCORE,
+    duplicateScore: embedder.duplicateScore ?? DEFAULT_DUPLICATE_SCORE,
     lexicalEmbedder: embedder.lexical === true,
     reinforcements: new ReinforcementQueue({
       delayMs: options.reinforceDelayMs ?? 100,

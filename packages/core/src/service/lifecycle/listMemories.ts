@@ -6,6 +6,7 @@ import { checkFilterDates } from '../context/checkFilterDates.js'
 import { checkFilterKeys } from '../context/checkFilterKeys.js'
 import type { ServiceContext } from '../context/ServiceContext.js'
 import { describeIssues } from '../describeIssues.js'
+import { withDecayedConfidence } from '../withDecayedConfidence.js'
 
 /** `MemoryService.list`: a validated page of the namespace (limit 1..10000, offset ≥ 0). */
 export async function listMemories(
@@ -26,5 +27,7 @@ export async function listMemories(
   checkFilterKeys(listOptions?.filter, issues)
   checkFilterDates(listOptions?.filter, issues)
   if (issues.length > 0) throw new ValidationError(issues)
-  return context.store.list(ns.data!, listOptions)
+  const page = await context.store.list(ns.data!, listOptions)
+  const now = context.now()
+  return page.map((memory) => withDecayedConfidence(memory, now, context.confidenceDecay))
 }

@@ -17,6 +17,7 @@ import type { RecallPlan } from './RecallPlan.js'
 import { rankHits } from './rankHits.js'
 import { reinforceInBackground } from './reinforceInBackground.js'
 import { searchLegs } from './searchLegs.js'
+import { showDecayedConfidence } from './showDecayedConfidence.js'
 
 const MIN_POOL = 20
 const MAX_POOL = 1000
@@ -121,6 +122,7 @@ export async function recall(
   const { relevance, lent } = lendToNeighbours(fused, candidates.memories, context.neighbourhood)
   const hits = rankHits(context, plan, keywordOnly, relevance, candidates, lent)
   reinforceInBackground(context, plan.namespace, hits)
-  const all = plan.includeLinked ? [...hits, ...(await expandLinked(context, plan, hits))] : hits
-  return degraded ? { hits: all, degraded } : { hits: all }
+  const expanded = plan.includeLinked ? [...hits, ...(await expandLinked(context, plan, hits))] : hits
+  const shown = showDecayedConfidence(context, expanded)
+  return degraded ? { hits: shown, degraded } : { hits: shown }
 }

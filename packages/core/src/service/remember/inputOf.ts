@@ -8,6 +8,7 @@ export function inputOf(memory: Memory): MemoryInput {
     id: _id,
     supersededBy: _supersededBy,
     fingerprint: _fingerprint,
+    observedAt: _observedAt,
     embedding: _embedding,
     ...input
   } = writeOf(memory)

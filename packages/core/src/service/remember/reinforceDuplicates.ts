@@ -2,12 +2,14 @@ import type { Memory } from '../../model/Memory.js'
 import type { Tier } from '../../model/Tier.js'
 import type { ServiceContext } from '../context/ServiceContext.js'
 import { slidingOptions } from '../context/slidingOptions.js'
+import { decayedConfidence } from '../decayedConfidence.js'
 import { reobservedConfidence } from '../reobservedConfidence.js'
 import { writeOf } from './writeOf.js'
 
 /**
  * Counts re-observations of existing memories (one per entry; a memory listed twice was seen
- * twice): an access each, plus confidence growth for tracked facts. One upsert for the
+ * twice): an access each, plus confidence growth for tracked facts: each observation adds a step
+ * to the confidence as decayed to `at`, which becomes the fact's last observation (`observedAt`). One upsert for the
  * confidence rewrites and one reinforce per tier, however many duplicates a batch held.
  */
 export async function reinforceDuplicates(
@@ -25,10 +27,10 @@ export async function reinforceDuplicates(
   }
   const rewrites = []
   for (const { memory, times } of seen.values()) {
-    let confidence = memory.confidence
+    let confidence = decayedConfidence(memory, at, context.confidenceDecay)
     for (let i = 0; i < times; i++) confidence = reobservedConfidence(confidence, context.confidenceStep)
-    if (confidence !== null && confidence !== memory.confidence) {
-      rewrites.push({ ...writeOf(memory), confidence, embedding: null, keepEmbedding: true })
+    if (confidence !== null) {
+      rewrites.push({ ...writeOf(memory), confidence, observedAt: at, embedding: null, keepEmbedding: true })
     }
   }
   // Rewrite first: the full write carries the old expiry, which the reinforce then slides.

@@ -12,7 +12,10 @@ export async function rememberMany(
   options: RememberManyOptions = {},
 ): Promise<RememberResult[]> {
   if (!Array.isArray(inputs)) throw new ValidationError(['inputs: expected an array of memories'])
-  const results = await writeMany(context, namespace, inputs, true, { dedup: true })
+  const results = await writeMany(context, namespace, inputs, true, {
+    dedup: true,
+    similar: options?.similar === true,
+  })
   if (options?.bulk === true) await context.store.afterBulkLoad?.(namespace)
   return results
 }

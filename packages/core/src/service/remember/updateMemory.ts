@@ -8,6 +8,7 @@ import { defaultExpiry } from '../context/defaultExpiry.js'
 import { IdSchema } from '../context/IdSchema.js'
 import type { ServiceContext } from '../context/ServiceContext.js'
 import { describeIssues } from '../describeIssues.js'
+import { withDecayedConfidence } from '../withDecayedConfidence.js'
 import { embedWrites } from './embedWrites.js'
 import { inputOf } from './inputOf.js'
 import { prepareWrites } from './prepareWrites.js'
@@ -41,9 +42,8 @@ export async function updateMemory(
   // Validate the merged memory, so the errors name the patch's fields and the result is whole.
   const merged: Record<string, unknown> = { ...inputOf(current) }
   for (const [key, value] of Object.entries(patch)) if (value !== undefined) merged[key] = value
-  if ('importance' in patch && patch.importance !== undefined && !('assessedImportance' in patch)) {
-    merged.assessedImportance = null
-  }
+  // An explicit importance clears any judged one (Memory.assessedImportance), even one in the same patch.
+  if ('importance' in patch && patch.importance !== undefined) merged.assessedImportance = null
   if ('tier' in patch && patch.tier !== current.tier && !('expiresAt' in patch)) {
     merged.expiresAt = defaultExpiry(context, patch.tier as Tier, context.now())
   }
@@ -53,6 +53,8 @@ export async function updateMemory(
     ...toWrite(context, current.id, prepared, current.createdAt),
     supersededBy: current.supersededBy,
   }
+  // A confidence the caller states is an observation now: it decays from here.
+  if ('confidence' in patch && patch.confidence !== undefined) write.observedAt = context.now()
   if (merged.assessedImportance !== undefined)
     write.assessedImportance = merged.assessedImportance as number | null
   if (prepared.fingerprint === current.fingerprint) {
@@ -69,5 +71,6 @@ export async function updateMemory(
   }
   const [outcome] = await store.upsert(ns.data!, [write])
   if (!outcome || outcome.status === 'conflict') return null
-  return store.get(ns.data!, id)
+  const updated = await store.get(ns.data!, id)
+  return updated && withDecayedConfidence(updated, context.now(), context.confidenceDecay)
 }

@@ -6,6 +6,7 @@ import type { RememberResult } from '../MemoryService.js'
 import { duplicateKey } from './duplicateKey.js'
 import { embedAndStore } from './embedAndStore.js'
 import { findLiveDuplicates } from './findLiveDuplicates.js'
+import { findSimilar } from './findSimilar.js'
 import { prepareWrites } from './prepareWrites.js'
 import { reinforceDuplicates } from './reinforceDuplicates.js'
 import type { StoreItem } from './StoreItem.js'
@@ -17,14 +18,15 @@ import { toWrite } from './toWrite.js'
  * of a fresh write reinforces the existing memory instead (found in one look-up for the batch)
  * → embed what needs a vector, outside any transaction, overlapped with storing the previous
  * slice (`embedAndStore`). An embedder failure or timeout stores the memories `pending`
- * (`degraded: 'pending_embed'`); `repair` embeds them later.
+ * (`degraded: 'pending_embed'`); `repair` embeds them later. With `similar`, each memory stored
+ * with a vector reports the live memories it nearly duplicates (`findSimilar`).
  */
 export async function writeMany(
   context: ServiceContext,
   namespaceArg: unknown,
   inputs: unknown[],
   indexed: boolean,
-  mode: { dedup: boolean; defaultValidFrom?: Date },
+  mode: { dedup: boolean; defaultValidFrom?: Date; similar?: boolean },
 ): Promise<RememberResult[]> {
   const { store } = context
   const { namespace, writes } = prepareWrites(context, namespaceArg, inputs, indexed)
@@ -95,6 +97,20 @@ export async function writeMany(
     }
   }
   await reinforceDuplicates(context, namespace, raced, at)
+  if (mode.similar === true) {
+    const written = toStore.flatMap((item) => {
+      const result = results[item.index]
+      const embedding = item.write.embedding
+      return result && result.status !== 'reinforced' && embedding
+        ? [{ index: item.index, id: result.id, embedding }]
+        : []
+    })
+    const similar = await findSimilar(context, namespace, written)
+    for (const { index, id } of written) {
+      const found = similar.get(id)
+      if (found) results[index] = { ...results[index]!, similar: found }
+    }
+  }
   if (conflicts.length > 0) throw new InvalidArgumentError('id', conflicts.join('; '))
   return results as RememberResult[]
 }

@@ -17,6 +17,7 @@ export function writeOf(memory: Memory): MemoryWrite {
     validFrom: memory.validFrom,
     validTo: memory.validTo,
     confidence: memory.confidence,
+    observedAt: memory.observedAt,
     assessedImportance: memory.assessedImportance,
     linkedMemoryIds: memory.linkedMemoryIds,
     fingerprint: memory.fingerprint,

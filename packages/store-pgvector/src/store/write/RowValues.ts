@@ -14,6 +14,7 @@ export interface RowValues {
   validFrom: Date | null
   validTo: Date | null
   confidence: number | null
+  observedAt: Date | null
   assessedImportance: number | null
   linkedMemoryIds: string[]
   embedState: 'ok' | 'pending'

@@ -18,7 +18,8 @@ export async function copyUpsert(
     `CREATE TEMP TABLE agent_memory_stage (
         ord int4, id text, tier text, level text, content text, summary text, metadata jsonb, tags text[],
         importance float8, created_at timestamptz, expires_at timestamptz, superseded_by text,
-        valid_from timestamptz, valid_to timestamptz, confidence float8, assessed_importance float8,
+        valid_from timestamptz, valid_to timestamptz, confidence float8, observed_at timestamptz,
+        assessed_importance float8,
         linked text[], embed_state text, fingerprint text, embedding vector(${context.dimensions}), search_text text
       ) ON COMMIT DROP`,
   )
@@ -39,7 +40,7 @@ export async function copyUpsert(
        SELECT $1, s.id, s.tier, s.level, s.content, s.summary, s.metadata,
          s.tags, s.importance, coalesce(s.created_at, now()), now(),
          coalesce(s.created_at, now()), s.expires_at, s.superseded_by, s.valid_from, s.valid_to, s.confidence,
-         s.assessed_importance, s.linked, s.embed_state, s.fingerprint,
+         s.observed_at, s.assessed_importance, s.linked, s.embed_state, s.fingerprint,
          s.embedding, ${searchVectorSql('s.search_text')}
        FROM agent_memory_stage s ORDER BY s.ord
        ${onConflict}`,

@@ -23,7 +23,8 @@ export async function insertUpsert(
           ${params.add(row.tags, 'text[]')}, ${params.add(row.importance, 'float8')}, ${created}, now(), ${created},
           ${params.add(row.expiresAt, 'timestamptz')}, ${params.add(row.supersededBy)},
           ${params.add(row.validFrom, 'timestamptz')}, ${params.add(row.validTo, 'timestamptz')},
-          ${params.add(row.confidence, 'float8')}, ${params.add(row.assessedImportance, 'float8')},
+          ${params.add(row.confidence, 'float8')}, ${params.add(row.observedAt, 'timestamptz')},
+          ${params.add(row.assessedImportance, 'float8')},
           ${params.add(row.linkedMemoryIds, 'text[]')}, ${params.add(row.embedState)}, ${params.add(row.fingerprint)},
           ${params.add(row.embedding === null ? null : vectorLiteral(row.embedding), 'vector')},
           ${searchVectorSql(params.add(row.searchText))})`

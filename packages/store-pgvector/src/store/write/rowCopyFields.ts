@@ -24,6 +24,7 @@ export function rowCopyFields(row: RowValues): { head: CopyValue[]; tail: CopyVa
       { type: 'timestamptz', value: row.validFrom },
       { type: 'timestamptz', value: row.validTo },
       { type: 'float8', value: row.confidence },
+      { type: 'timestamptz', value: row.observedAt },
       { type: 'float8', value: row.assessedImportance },
       { type: 'textArray', value: row.linkedMemoryIds },
       { type: 'text', value: row.embedState },

@@ -18,6 +18,7 @@ export function toRowValues(write: MemoryWrite): RowValues {
     validFrom: write.validFrom ?? null,
     validTo: write.validTo ?? null,
     confidence: write.confidence ?? null,
+    observedAt: write.observedAt ?? null,
     assessedImportance: write.assessedImportance ?? null,
     linkedMemoryIds: write.linkedMemoryIds ?? [],
     embedState: write.embedding === null ? 'pending' : 'ok',

@@ -70,6 +70,7 @@ export async function upsertRows(
       validFrom: copyDate(write.validFrom ?? null),
       validTo: copyDate(write.validTo ?? null),
       confidence: write.confidence ?? null,
+      observedAt: copyDate(write.observedAt ?? existing?.memory.observedAt ?? null),
       assessedImportance: write.assessedImportance ?? null,
       linkedMemoryIds: [...(write.linkedMemoryIds ?? [])],
       embedState,

@@ -113,6 +113,33 @@ export function describeStoreWrites(suite: ContractSuite): void {
       expect(hits[0]!.score).toBeCloseTo(1, 4)
     })
 
+    it('observedAt: null unless a write gives it; a write without it keeps the stored one', async () => {
+      const ns = uid('obs')
+      const seen = new Date(Date.now() - 5 * DAY)
+      const later = new Date(Date.now() - DAY)
+      const [a, b] = [uid('m'), uid('m')]
+      await suite.store.upsert(ns, [
+        write(a, 'observed fact', v(0), { confidence: 0.5, observedAt: seen }),
+        write(b, 'unobserved fact', v(1), { confidence: 0.5 }),
+      ])
+      expect((await suite.store.get(ns, a))!.observedAt?.getTime()).toBe(seen.getTime())
+      expect((await suite.store.get(ns, b))!.observedAt).toBeNull()
+      await suite.store.upsert(ns, [
+        write(a, 'observed fact', null, { keepEmbedding: true, confidence: 0.6 }),
+        write(b, 'unobserved fact', null, { keepEmbedding: true, confidence: 0.6, observedAt: null }),
+      ])
+      expect((await suite.store.get(ns, a))!.observedAt?.getTime()).toBe(seen.getTime())
+      expect((await suite.store.get(ns, b))!.observedAt).toBeNull()
+      await suite.store.upsert(ns, [
+        write(a, 'observed fact', null, { keepEmbedding: true, observedAt: later }),
+      ])
+      const got = (await suite.store.get(ns, a))!
+      expect(got.observedAt?.getTime()).toBe(later.getTime())
+      expect((await suite.store.list(ns, { limit: 10 })).find((m) => m.id === a)?.observedAt?.getTime()).toBe(
+        later.getTime(),
+      )
+    })
+
     it('stores a null embedding as pending; pending rows never match a vector search', async () => {
       const ns = uid('pend')
       const id = uid('m')

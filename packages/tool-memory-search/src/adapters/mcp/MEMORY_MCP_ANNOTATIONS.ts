@@ -20,6 +20,7 @@ export const MEMORY_MCP_ANNOTATIONS: Record<
     idempotentHint: false,
     openWorldHint: false,
   },
+  memory_profile: { title: "Read the user's profile", readOnlyHint: true, openWorldHint: false },
   memory_forget: {
     title: 'Forget a memory',
     readOnlyHint: false,

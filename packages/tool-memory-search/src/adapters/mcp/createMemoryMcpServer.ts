@@ -1,15 +1,18 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
+import { callMemoryProfile } from '../../run/callMemoryProfile.js'
 import { callMemoryTool } from '../../run/callMemoryTool.js'
 import { requireToolSetNamespace } from '../../run/requireToolSetNamespace.js'
 import { selectMemoryTools } from '../../run/selectMemoryTools.js'
 import { MEMORY_MCP_ANNOTATIONS } from './MEMORY_MCP_ANNOTATIONS.js'
 import { MEMORY_MCP_INSTRUCTIONS } from './MEMORY_MCP_INSTRUCTIONS.js'
 import type { MemoryMcpServerOptions } from './MemoryMcpServerOptions.js'
+import { PROFILE_RESOURCE_URI } from './PROFILE_RESOURCE_URI.js'
 
 /**
  * An MCP server exposing `memory_search` (and, unless `allowWrite: false`, `memory_remember` and
- * `memory_forget`) for one namespace. Connect it to a transport: `await server.connect(transport)`.
+ * `memory_forget`; unless `profile: false`, `memory_profile` and the same profile as the resource
+ * `memory://profile`) for one namespace. Connect it to a transport: `await server.connect(transport)`.
  *
  * The tool handlers sit on the underlying `Server` (the route McpServer documents for custom
  * handlers) rather than `registerTool`: registerTool would validate arguments with the SDK's own
@@ -23,16 +26,41 @@ export function createMemoryMcpServer(options: MemoryMcpServerOptions): McpServe
     'createMemoryMcpServer',
     'Pass the user this server serves: { namespace: "<user id>" }.',
   )
-  const selection = { allowWrite: options.allowWrite ?? true }
+  const selection = { allowWrite: options.allowWrite ?? true, profile: options.profile ?? true }
   const tools = selectMemoryTools(selection)
-  const instructions =
-    selection.allowWrite === true
-      ? `${MEMORY_MCP_INSTRUCTIONS.search} ${MEMORY_MCP_INSTRUCTIONS.write}`
-      : MEMORY_MCP_INSTRUCTIONS.search
+  const instructions = [
+    MEMORY_MCP_INSTRUCTIONS.search,
+    ...(selection.profile ? [MEMORY_MCP_INSTRUCTIONS.profile] : []),
+    ...(selection.allowWrite ? [MEMORY_MCP_INSTRUCTIONS.write] : []),
+  ].join(' ')
   const server = new McpServer(options.serverInfo ?? { name: 'agent-memory', version: '0.1.0' }, {
     capabilities: { tools: { listChanged: false } },
     instructions,
   })
+  if (selection.profile) {
+    server.registerResource(
+      'profile',
+      PROFILE_RESOURCE_URI,
+      {
+        title: "The user's profile",
+        description:
+          'The most important lasting facts and preferences stored about this user, the same on every read while nothing changes.',
+        mimeType: 'text/plain',
+      },
+      async (uri, extra) => {
+        const outcome = await callMemoryProfile(
+          {},
+          {
+            memory: options.memory,
+            namespace,
+            signal: extra.signal,
+            ...(options.onError ? { onError: options.onError } : {}),
+          },
+        )
+        return { contents: [{ uri: uri.href, mimeType: 'text/plain', text: outcome.text }] }
+      },
+    )
+  }
   server.server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: tools.map((tool) => ({
       name: tool.name,
