@@ -39,6 +39,8 @@ export const ExportMemorySchema = z.object({
     linkedMemoryIds: z.array(z.string()),
     embedState: EmbedStateSchema,
     fingerprint: z.string().min(1),
+    /** When the fact was last observed (re-observed or corroborated); null: not since it was created. Absent in older files. */
+    observedAt: instant.nullable().optional(),
   }),
   validToStamped: z.boolean(),
   /** Present in an export with vectors; `null` for a memory without one (pending or failed). */

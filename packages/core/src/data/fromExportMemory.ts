@@ -30,6 +30,7 @@ export function fromExportMemory(
       expiresAt: date(memory.expiresAt),
       validFrom: date(memory.validFrom),
       validTo: date(memory.validTo),
+      observedAt: date(memory.observedAt ?? null),
     },
     validToStamped: record.validToStamped,
     embedding: fits(record.embedding),

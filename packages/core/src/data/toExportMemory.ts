@@ -19,6 +19,7 @@ export function toExportMemory(row: StoredMemoryRow, vectors: boolean): ExportMe
       expiresAt: iso(memory.expiresAt),
       validFrom: iso(memory.validFrom),
       validTo: iso(memory.validTo),
+      observedAt: iso(memory.observedAt),
     },
     validToStamped: row.validToStamped,
     ...(vectors ? { embedding: row.embedding === null ? null : encodeVector(row.embedding) } : {}),

@@ -20,7 +20,7 @@ const ROWS_PER_STATEMENT = 500
 
 const COLUMNS = `namespace, id, tier, level, content, summary, metadata, tags, importance, created_at, updated_at,
   last_accessed_at, access_count, expires_at, superseded_by, valid_from, valid_to, valid_to_stamped, confidence,
-  assessed_importance, linked_memory_ids, embed_state, fingerprint, embedding, search`
+  assessed_importance, linked_memory_ids, embed_state, fingerprint, observed_at, embedding, search`
 
 /** Every column an import sets; a row equal on all of them is left alone (`unchanged`). */
 const COMPARED = COLUMNS.split(',')
@@ -85,7 +85,7 @@ export async function importRows(
           ${params.add(memory.validFrom, 'timestamptz')}, ${params.add(memory.validTo, 'timestamptz')},
           ${params.add(validToStamped, 'bool')}, ${params.add(memory.confidence, 'float8')},
           ${params.add(memory.assessedImportance, 'float8')}, ${params.add(memory.linkedMemoryIds, 'text[]')},
-          ${params.add(state)}, ${params.add(memory.fingerprint)},
+          ${params.add(state)}, ${params.add(memory.fingerprint)}, ${params.add(memory.observedAt ?? null, 'timestamptz')},
           ${params.add(embedding === null ? null : vectorLiteral(embedding), 'vector')},
           ${searchVectorSql(params.add(documentText(memory.content, memory.summary, memory.tags)))})`
         })
