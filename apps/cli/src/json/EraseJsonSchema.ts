@@ -10,4 +10,5 @@ export const EraseJsonSchema = jsonDocument('erase', {
   indexes: z.number().int().nonnegative(),
   otherRows: z.record(z.string(), z.number().int().nonnegative()),
 })
+/** The type of `EraseJsonSchema`. */
 export type EraseJson = z.infer<typeof EraseJsonSchema>

@@ -9,4 +9,5 @@ export const ExportJsonSchema = jsonDocument('export', {
   /** The file written, or null for stdout. */
   file: z.string().nullable(),
 })
+/** The type of `ExportJsonSchema`. */
 export type ExportJson = z.infer<typeof ExportJsonSchema>

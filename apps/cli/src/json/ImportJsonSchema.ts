@@ -14,4 +14,5 @@ export const ImportJsonSchema = jsonDocument('import', {
   pendingReason: z.string().nullable(),
   namespaces: z.array(z.string()),
 })
+/** The type of `ImportJsonSchema`. */
 export type ImportJson = z.infer<typeof ImportJsonSchema>

@@ -13,4 +13,5 @@ export const LinkJsonSchema = jsonDocument('link', {
   linked: z.boolean(),
   removed: z.boolean().optional(),
 })
+/** The type of `LinkJsonSchema`. */
 export type LinkJson = z.infer<typeof LinkJsonSchema>

@@ -36,4 +36,5 @@ export const MaintainJsonSchema = jsonDocument('maintain', {
     })
     .strict(),
 })
+/** The type of `MaintainJsonSchema`. */
 export type MaintainJson = z.infer<typeof MaintainJsonSchema>

@@ -12,4 +12,5 @@ export const ProfileJsonSchema = jsonDocument('profile', {
   text: z.string(),
   memories: z.array(MemoryJsonSchema),
 })
+/** The type of `ProfileJsonSchema`. */
 export type ProfileJson = z.infer<typeof ProfileJsonSchema>

@@ -14,4 +14,5 @@ export const ExportHeaderSchema = z.object({
   /** Whether the memory records carry vectors. */
   vectors: z.boolean(),
 })
+/** The type of `ExportHeaderSchema`: the first record of an export. */
 export type ExportHeader = z.infer<typeof ExportHeaderSchema>

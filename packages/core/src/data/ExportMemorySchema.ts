@@ -1,11 +1,7 @@
 import { z } from 'zod'
-import { EmbedStateSchema } from '../model/EmbedState.js'
-import { LevelSchema } from '../model/Level.js'
-import { MetadataSchema } from '../model/Metadata.js'
-import { TierSchema } from '../model/TierSchema.js'
+import { MemorySchema } from '../model/Memory.js'
 
 const instant = z.iso.datetime({ offset: true })
-const unit = z.number().min(0).max(1)
 /** A float32 vector as the base64 of its little-endian bytes: exact, and a quarter of a JSON number list. */
 const vector = z.base64()
 
@@ -16,31 +12,16 @@ const vector = z.base64()
 export const ExportMemorySchema = z.object({
   type: z.literal('memory'),
   version: z.number().int().positive(),
-  memory: z.object({
-    id: z.string().min(1),
-    namespace: z.string().min(1),
-    tier: TierSchema,
-    level: LevelSchema.nullable(),
-    content: z.string(),
-    summary: z.string().nullable(),
-    metadata: MetadataSchema,
-    tags: z.array(z.string()),
-    importance: unit,
+  /** `Memory`, its instants as ISO-8601 strings; `observedAt` may be absent in older files. */
+  memory: MemorySchema.extend({
     createdAt: instant,
     updatedAt: instant,
     lastAccessedAt: instant,
-    accessCount: z.number().int().nonnegative(),
     expiresAt: instant.nullable(),
-    supersededBy: z.string().nullable(),
     validFrom: instant.nullable(),
     validTo: instant.nullable(),
-    confidence: unit.nullable(),
-    assessedImportance: unit.nullable(),
-    linkedMemoryIds: z.array(z.string()),
-    embedState: EmbedStateSchema,
-    fingerprint: z.string().min(1),
-    /** When the fact was last observed (re-observed or corroborated); null: not since it was created. Absent in older files. */
     observedAt: instant.nullable().optional(),
+    fingerprint: z.string().min(1),
   }),
   validToStamped: z.boolean(),
   /** Present in an export with vectors; `null` for a memory without one (pending or failed). */
@@ -53,4 +34,5 @@ export const ExportMemorySchema = z.object({
     }),
   ),
 })
+/** The type of `ExportMemorySchema`: one memory of an export. */
 export type ExportMemory = z.infer<typeof ExportMemorySchema>

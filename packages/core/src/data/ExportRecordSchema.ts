@@ -7,4 +7,5 @@ import { ExportMemorySchema } from './ExportMemorySchema.js'
  * per memory. Every record names its format version.
  */
 export const ExportRecordSchema = z.discriminatedUnion('type', [ExportHeaderSchema, ExportMemorySchema])
+/** The type of `ExportRecordSchema`: a header or a memory record. */
 export type ExportRecord = z.infer<typeof ExportRecordSchema>

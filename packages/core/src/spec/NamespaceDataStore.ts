@@ -68,6 +68,7 @@ export interface NamespaceDataStore {
   recordedEmbedder(): Promise<{ model: string | null; dimensions: number } | null>
 }
 
+/** Whether a store offers the whole-namespace operations (export, import, erase) of `NamespaceDataStore`. */
 export function isNamespaceDataStore(store: object): store is NamespaceDataStore {
   const candidate = store as Partial<NamespaceDataStore>
   return typeof candidate.exportRows === 'function' && typeof candidate.eraseNamespace === 'function'

@@ -8,4 +8,5 @@ export const MEMORY_TOOL_NAMES = [
   'memory_forget',
   'memory_profile',
 ] as const
+/** One of the tool names in `MEMORY_TOOL_NAMES`. */
 export type MemoryToolName = (typeof MEMORY_TOOL_NAMES)[number]

@@ -3,12 +3,13 @@ import type { ServiceContext } from '../context/ServiceContext.js'
 import { PINNED_KEY } from './PINNED_KEY.js'
 
 /**
- * Rows read per look-up: a profile line costs at least a handful of tokens, so a budget of T
- * tokens holds well under T / 4 memories (400 → 100 rows, about three times the short facts it
- * can hold); at least 25, at most 200.
+ * Rows read per look-up: T / 8 for a budget of T tokens (400 → 50), at least 16, at most 200. The
+ * four look-ups together offer up to four times that, more than a budget of short facts holds once
+ * near-repeats are dropped; every row read is decoded in full, which is where a profile's time
+ * goes on the embedded store.
  */
 function poolFor(maxTokens: number): number {
-  return Math.min(200, Math.max(25, Math.ceil(maxTokens / 4)))
+  return Math.min(200, Math.max(16, Math.ceil(maxTokens / 8)))
 }
 
 /**
