@@ -32,7 +32,7 @@ function imported(code: string): Set<string> {
 
 describe('the README examples of observe are code that compiles (src/__fixtures__/readmeExamples.ts)', () => {
   const cases: Array<[string, string | undefined, number]> = [
-    ['README.md', 'Memory from conversations', 1],
+    ['README.md', 'Automatic memory: the middleware and `observe`', 1],
     ['packages/observe/README.md', undefined, 2],
   ]
   it.each(cases)(
