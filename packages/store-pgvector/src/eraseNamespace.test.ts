@@ -59,7 +59,15 @@ async function postgres(): Promise<Backend> {
   await migrate(admin, { dimensions: dims })
   const pool = new pg.Pool({ connectionString: database.url, max: 4 })
   pool.on('error', () => undefined)
-  const store = await createPgVectorStore({ pool, dimensions: dims, model: 'hashing', exactSearchMaxRows: 8 })
+  // The test builds the indexes itself: background upkeep (on by default on PostgreSQL) could build
+  // them first, and `maintainVectorIndexes` would then report none created.
+  const store = await createPgVectorStore({
+    pool,
+    dimensions: dims,
+    model: 'hashing',
+    exactSearchMaxRows: 8,
+    autoIndex: false,
+  })
   return {
     store: () => store,
     inspect: (work) => work(async (text, params) => (await admin.query(text, params)).rows),
