@@ -16,7 +16,7 @@ await client.connect(transport)
 try {
   const { tools } = await client.listTools()
   check(
-    tools.map((t) => t.name).join() === 'memory_search,memory_remember,memory_forget',
+    tools.map((t) => t.name).join() === 'memory_search,memory_remember,memory_forget,memory_profile',
     `tools: ${JSON.stringify(tools)}`,
   )
   const result = await client.callTool({
