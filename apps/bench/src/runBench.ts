@@ -17,6 +17,7 @@ import { readReport } from './report/readReport.js'
 import { writeReport } from './report/writeReport.js'
 import type { BenchContext } from './workloads/BenchContext.js'
 import { oursWiring } from './workloads/oursWiring.js'
+import { runDataWorkload } from './workloads/runDataWorkload.js'
 import { runEndToEndIngestWorkload } from './workloads/runEndToEndIngestWorkload.js'
 import { runIndexCountWorkload } from './workloads/runIndexCountWorkload.js'
 import { runIngestWorkload } from './workloads/runIngestWorkload.js'
@@ -133,6 +134,12 @@ export async function runBench(argv: readonly string[]): Promise<number> {
       title: 'What per-namespace indexes cost the rest of the table',
       needsPostgres: true,
       run: runIndexCountWorkload,
+    },
+    {
+      id: 'W14',
+      title: "Your users' data: export and import beside rememberMany",
+      needsPostgres: false,
+      run: runDataWorkload,
     },
     ...ours.extraWorkloads,
   ]
