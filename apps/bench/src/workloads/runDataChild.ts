@@ -46,7 +46,9 @@ export async function runDataChild(request: DataChildRequest): Promise<DataChild
           const batch = Array.from({ length: Math.min(REMEMBER_BATCH, count - start) }, (_, i) => ({
             content: `${synthesizeText(rng, 200)} (${name} ${start + i})`,
           }))
-          const result = await memory.rememberMany(name, batch)
+          // The last call of a load says so: the store then catches up on its deferred upkeep.
+          const last = start + REMEMBER_BATCH >= count
+          const result = await memory.rememberMany(name, batch, { bulk: last })
           rows += result.length
         }
       }

@@ -29,7 +29,7 @@ interface Backend {
  */
 export async function runDataWorkload(ctx: BenchContext): Promise<WorkloadOutcome> {
   const child = join(ctx.repoRoot, 'apps', 'bench', 'dist', 'dataChild.js')
-  const total = ctx.smoke ? 400 : ctx.size
+  const total = ctx.smoke ? 200 : ctx.size
   const small = Math.max(1, Math.round(total / 10))
   const namespaces = [
     { name: 'w14-small', rows: small },
