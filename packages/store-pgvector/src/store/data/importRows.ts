@@ -60,7 +60,7 @@ export async function importRows(
     // COPY from `bulkThreshold` rows where the driver has it: a text vector literal costs more to
     // format and parse (slowly, in PGlite's wasm) than the binary COPY's extra round trip.
     const written =
-      sql.copyIn !== undefined && accepted.length >= context.bulkThreshold
+      sql.copyIn !== undefined && accepted.length > 0 && accepted.length >= context.bulkThreshold
         ? await copyImportRows(
             context,
             sql,
