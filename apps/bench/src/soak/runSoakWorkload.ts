@@ -201,6 +201,10 @@ async function soakOnce(
       window++
     }
     const sampler = setInterval(() => {
+      // The fake servers record every request for tests to read; the soak reads none, and a
+      // record kept for half an hour would be the harness's leak, not the store's.
+      embeddings.requests.length = 0
+      chat.requests.length = 0
       floor = Math.min(floor, openDescriptors())
       if (Date.now() >= soakStart + (window + 1) * plan.windowMs && window < plan.windows - 1) closeWindow()
     }, 1_000)
