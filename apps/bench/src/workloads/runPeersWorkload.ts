@@ -41,7 +41,8 @@ export async function runPeersWorkload(ctx: BenchContext): Promise<WorkloadOutco
     dimensions: DIMENSIONS,
     solo,
     checkpoints: [...new Set([Math.min(ctx.smoke ? 100 : 1000, solo), solo])],
-    users: ctx.smoke ? 30 : 1000,
+    // 1,000 users at the default size; a smaller --size scales them down (at least 100).
+    users: ctx.smoke ? 30 : Math.min(1000, Math.max(100, Math.round(solo / 10))),
     perUser: 10,
     queries: ctx.smoke ? 30 : 200,
     warmup: ctx.smoke ? 5 : 20,
