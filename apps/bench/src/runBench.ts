@@ -22,6 +22,7 @@ import { runEndToEndIngestWorkload } from './workloads/runEndToEndIngestWorkload
 import { runIndexCountWorkload } from './workloads/runIndexCountWorkload.js'
 import { runIngestWorkload } from './workloads/runIngestWorkload.js'
 import { runNamespaceWorkload } from './workloads/runNamespaceWorkload.js'
+import { runPeersWorkload } from './workloads/runPeersWorkload.js'
 import { runSearchWorkload } from './workloads/runSearchWorkload.js'
 import { runShareWorkload } from './workloads/runShareWorkload.js'
 import type { WorkloadOutcome } from './workloads/WorkloadOutcome.js'
@@ -136,6 +137,12 @@ export async function runBench(argv: readonly string[]): Promise<number> {
       needsPostgres: true,
       run: runIndexCountWorkload,
     },
+    {
+      id: 'W12',
+      title: 'Peers end to end (mem0, Mastra memory)',
+      needsPostgres: true,
+      run: runPeersWorkload,
+    },
     { id: 'W13', title: 'Soak: mixed load on every path', needsPostgres: false, run: runSoakWorkload },
     ...ours.extraWorkloads,
   ]
@@ -165,7 +172,7 @@ export async function runBench(argv: readonly string[]): Promise<number> {
           `shared_buffers is ${buffersMb} MB, below the ~${neededMb} MB that ${size} rows and their indexes take: searches will read most pages through the OS (bash scripts/tune-postgres.sh sizes it as pgvector advises)`,
         )
     } else {
-      log('DATABASE_URL is not set: skipping the native Postgres workloads (W1, W1b, W2, W3, W10, W11)')
+      log('DATABASE_URL is not set: skipping the native Postgres workloads (W1, W1b, W2, W3, W10, W11, W12)')
     }
     for (const spec of workloads) {
       if (args.only && !args.only.includes(spec.id.toUpperCase())) continue
