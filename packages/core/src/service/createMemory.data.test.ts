@@ -8,11 +8,14 @@ import { ledgerNamespace } from '../text/ledgerNamespace.js'
 import { createMemory } from './createMemory.js'
 
 const DIMS = 64
+// One clock for every service: confidence decays at read time, so two reads of one memory a
+// millisecond apart would differ and "imported verbatim" could not be compared exactly.
+const NOW = new Date()
 
 function service(model = 'hashing') {
   const embedder = { ...createHashingEmbedder({ dimensions: DIMS }), model }
   const store = new InMemoryStore({ dimensions: DIMS, model })
-  return { memory: createMemory({ store, embedder }), store }
+  return { memory: createMemory({ store, embedder, options: { now: () => NOW } }), store }
 }
 
 async function collect<T>(records: AsyncIterable<T>): Promise<T[]> {
