@@ -82,6 +82,7 @@ export type {
 } from './service/MemoryServiceOptions.js'
 export { DEFAULT_PROFILE_TOKENS } from './service/profile/DEFAULT_PROFILE_TOKENS.js'
 export { PINNED_KEY } from './service/profile/PINNED_KEY.js'
+export { profileCandidateLists } from './service/profile/profileCandidateLists.js'
 export { RANKING_DEFAULTS } from './service/RANKING_DEFAULTS.js'
 export { rankingModifier } from './service/rankingModifier.js'
 export { resolveLink } from './service/resolveLink.js'

@@ -134,6 +134,7 @@ async function exercise(store: PgVectorStore): Promise<Set<string>> {
     { tier: 'semantic', fingerprint: 'fp-m2' },
   ])
   await s.list(ns, { limit: 10 })
+  await s.profileCandidates(ns, 10)
   await s.searchVector(ns, axisVector(dims, 0), { limit: 3 })
   await s.searchChunks(ns, axisVector(dims, 1), { limit: 3 })
   await s.searchText(ns, 'gardening soil', { limit: 3 })

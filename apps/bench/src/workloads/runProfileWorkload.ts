@@ -98,7 +98,7 @@ export async function runProfileWorkload(ctx: BenchContext): Promise<WorkloadOut
         ],
         notes: [
           `The profile held ${first.memories.length} memories in ${first.tokens} estimated tokens; the same text on every call while nothing was written: ${stable ? 'yes' : 'no'}.`,
-          'A profile reads four bounded lists of maxTokens ÷ 4 rows (100 here: the top by stored importance per durable tier, by last access, and the pinned ones) and ranks them in memory; it writes nothing.',
+          'A profile reads its candidates in one statement (`Store.profileCandidates`: up to maxTokens ÷ 8 rows, 50 here, of each of the top by stored importance per durable tier, by last access, and the pinned ones, each walked from a partial index, so the namespace is never sorted) and ranks them in memory; it writes nothing and caches nothing: every call is timed cold of any profile cache.',
         ],
         summary: [
           {

@@ -28,6 +28,11 @@ export interface OpenOptions {
    * (`compileWasmInBaselineTier`).
    */
   brief?: boolean
+  /**
+   * Long-running commands (`--sweep-interval`): remove expired memories for good every this many
+   * ms while open (the service's `sweepIntervalMs`). Default: off.
+   */
+  sweepIntervalMs?: number
 }
 
 /** What every command gets: where to write, the environment, and the memory on demand. */

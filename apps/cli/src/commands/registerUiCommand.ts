@@ -1,11 +1,12 @@
 import type { Command } from 'commander'
 import { addExamples } from '../cli/addExamples.js'
+import { addSweepIntervalOption } from '../cli/addSweepIntervalOption.js'
 import type { CommandContext } from '../cli/CommandContext.js'
 import { integerIn } from '../cli/parsers/integerIn.js'
-import { runInspector } from '../ui/runInspector.js'
+import { type InspectorFlags, runInspector } from '../ui/runInspector.js'
 
 export function registerUiCommand(program: Command, context: CommandContext): void {
-  addExamples(program.command('ui'), [
+  addExamples(addSweepIntervalOption(program.command('ui')), [
     ['open the inspector on the embedded store (prints the URL with its token)', 'agent-memory ui'],
     [
       'on a fixed port, against PostgreSQL',
@@ -18,5 +19,5 @@ export function registerUiCommand(program: Command, context: CommandContext): vo
     .option('--host <address>', 'address to listen on', '127.0.0.1')
     .option('--port <n>', 'port (default: a free one)', integerIn(0, 65_535), 0)
     .option('--allow-remote', 'allow a non-loopback --host (other machines can then connect with the token)')
-    .action((flags: { host: string; port: number; allowRemote?: boolean }) => runInspector(context, flags))
+    .action((flags: InspectorFlags) => runInspector(context, flags))
 }

@@ -44,6 +44,7 @@ export async function openMemory(config: CliConfig, options: OpenMemoryOptions =
       onError: (error, context) => {
         if (config.debug && log !== undefined) log(`${context.operation}: ${describeFailure(error).message}`)
       },
+      ...(options.sweepIntervalMs === undefined ? {} : { sweepIntervalMs: options.sweepIntervalMs }),
     },
   })
   // A holder that serves the directory also answers whole recalls: a served `search` then costs

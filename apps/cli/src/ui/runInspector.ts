@@ -1,5 +1,6 @@
 import type { CommandContext } from '../cli/CommandContext.js'
 import { ExitCode } from '../cli/ExitCode.js'
+import { sweepIntervalOption } from '../cli/sweepIntervalOption.js'
 import { UsageError } from '../cli/UsageError.js'
 import { untilStopped } from '../serve/untilStopped.js'
 import { assertInspectorBind, InspectorBindError } from './assertInspectorBind.js'
@@ -8,6 +9,8 @@ export interface InspectorFlags {
   host: string
   port: number
   allowRemote?: boolean
+  /** `--sweep-interval`: seconds between expiry sweeps while the inspector runs; off when absent. */
+  sweepInterval?: number
 }
 
 /**
@@ -24,7 +27,7 @@ export async function runInspector(context: CommandContext, flags: InspectorFlag
   }
   const { startInspector } = await import('./startInspector.js')
   const { directorySize } = await import('../open/directorySize.js')
-  const opened = await context.open({ serve: true })
+  const opened = await context.open({ serve: true, ...sweepIntervalOption(flags.sweepInterval) })
   const target = context.config().store
   const inspector = await startInspector(
     {

@@ -35,6 +35,7 @@ export async function observeReadme(
 ) {
   const report = await observe(memory, session.userId, messages, { model })
   // report.added / reinforced / superseded / ignored / refused, and `failure` when it stopped
+  // a related fact is added and linked (added[].linkedTo); superseded[].possiblyStale lists what was linked to the old one
   return report
 }
 

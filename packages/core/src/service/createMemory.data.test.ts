@@ -8,11 +8,14 @@ import { ledgerNamespace } from '../text/ledgerNamespace.js'
 import { createMemory } from './createMemory.js'
 
 const DIMS = 64
+// One clock for every service: confidence decays at read time, so two reads of one memory a
+// millisecond apart would differ and "imported verbatim" could not be compared exactly.
+const NOW = new Date()
 
 function service(model = 'hashing') {
   const embedder = { ...createHashingEmbedder({ dimensions: DIMS }), model }
   const store = new InMemoryStore({ dimensions: DIMS, model })
-  return { memory: createMemory({ store, embedder }), store }
+  return { memory: createMemory({ store, embedder, options: { now: () => NOW } }), store }
 }
 
 async function collect<T>(records: AsyncIterable<T>): Promise<T[]> {
@@ -74,6 +77,26 @@ describe('export, import and erase through the memory service', () => {
     expect(second).toMatchObject({ inserted: 0, unchanged: 4, skipped: [] })
     const hits = (await target.memory.recall('ada', 'tomatoes garden')).hits.map((hit) => hit.memory.id)
     expect(hits).toEqual((await memory.recall('ada', 'tomatoes garden')).hits.map((hit) => hit.memory.id))
+  })
+
+  it('import keeps a judged importance judged and an explicit one explicit: the invariant survives the move', async () => {
+    const { memory } = service()
+    const [judged, explicit] = await memory.rememberMany('ada', [
+      { content: 'has two daughters', assessedImportance: 0.7 },
+      // An explicit importance clears the judgement on the way in, so the export carries none.
+      { content: 'is allergic to peanuts', importance: 0.9, assessedImportance: 0.2 },
+    ])
+    const records = await collect(memory.exportNamespace('ada'))
+    const target = service()
+    expect(await target.memory.importRecords(records)).toMatchObject({ inserted: 2, skipped: [] })
+    const moved = await target.memory.get('ada', judged!.id)
+    expect([moved?.importance, moved?.assessedImportance]).toEqual([0.5, 0.7])
+    const kept = await target.memory.get('ada', explicit!.id)
+    expect([kept?.importance, kept?.assessedImportance]).toEqual([0.9, null])
+    // After the move the write paths keep the rule: an explicit importance clears the judgement.
+    await target.memory.update('ada', judged!.id, { importance: 0.4 })
+    const updated = await target.memory.get('ada', judged!.id)
+    expect([updated?.importance, updated?.assessedImportance]).toEqual([0.4, null])
   })
 
   it("stores another embedder's file pending, says so, and repair embeds it", async () => {

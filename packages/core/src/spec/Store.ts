@@ -99,6 +99,14 @@ export interface Store extends ExpirySweepStore, LinkStore {
   findByFingerprints?(namespace: string, keys: Array<{ tier: Tier; fingerprint: string }>): Promise<Memory[]>
   /** Default order: `createdAt` descending, ties by id. */
   list(namespace: string, options?: ListOptions): Promise<Memory[]>
+  /**
+   * The memories a profile is chosen from, in one read: the union of the four `list` look-ups of
+   * `profileCandidateLists(limit)`, each memory once (any order). Optional: without it the service
+   * runs the four look-ups itself. A store answers it without sorting the whole namespace (the
+   * PostgreSQL store walks partial indexes), so a profile costs the same at 100 memories as at
+   * 100k.
+   */
+  profileCandidates?(namespace: string, limit: number): Promise<Memory[]>
   /** Hard delete (chunks cascade). Returns how many rows went. */
   delete(namespace: string, ids: string[]): Promise<number>
 

@@ -21,7 +21,8 @@ describe('migration 0007 (observed_at)', () => {
     // Make the database look like one migrated up to 0006, then migrate again.
     await db.query('ALTER TABLE memories DROP COLUMN observed_at')
     await db.query(
-      'DELETE FROM agent_memory_migrations WHERE created_at = (SELECT max(created_at) FROM agent_memory_migrations)',
+      // 0007 and every migration after it (their journal keys), so 0007 runs again.
+      'DELETE FROM agent_memory_migrations WHERE created_at >= 1796170000000',
     )
     await migrate(db, { dimensions: dims, annIndex: false })
     const store = await createPgVectorStore({ db, dimensions: dims })

@@ -65,5 +65,16 @@ export const memories = pgTable(
     index('memories_id_idx').on(t.id),
     index('memories_search_idx').using('gin', t.search),
     index('memories_pending_idx').on(t.nextAttemptAt).where(sql`${t.embedState} = 'pending'`),
+    // A profile's candidates (`profileCandidates`): the live durable facts by importance and by
+    // last access, and the pinned memories, each walked from its end instead of sorting the namespace.
+    index('memories_profile_importance_idx')
+      .on(t.namespace, t.tier, t.importance, t.id)
+      .where(sql`${t.supersededBy} IS NULL AND ${t.tier} IN ('procedural', 'semantic')`),
+    index('memories_profile_accessed_idx')
+      .on(t.namespace, t.lastAccessedAt, t.id)
+      .where(sql`${t.supersededBy} IS NULL AND ${t.tier} IN ('procedural', 'semantic')`),
+    index('memories_pinned_idx')
+      .on(t.namespace, t.createdAt, t.id)
+      .where(sql`${t.metadata} @> '{"pinned": true}'::jsonb`),
   ],
 )

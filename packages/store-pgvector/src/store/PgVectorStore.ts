@@ -62,6 +62,7 @@ import { findByFingerprints } from './read/findByFingerprints.js'
 import { getMemory } from './read/getMemory.js'
 import { listMemories } from './read/listMemories.js'
 import { memoryHistory } from './read/memoryHistory.js'
+import { profileCandidates } from './read/profileCandidates.js'
 import { claimPending } from './repair/claimPending.js'
 import { completeRepair } from './repair/completeRepair.js'
 import { failRepair } from './repair/failRepair.js'
@@ -184,6 +185,11 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore, NamespaceD
 
   list(namespace: string, options: ListOptions = {}): Promise<Memory[]> {
     return listMemories(this.#context, namespace, options)
+  }
+
+  /** The memories a profile is chosen from, in one statement over partial indexes (see `Store.profileCandidates`). */
+  profileCandidates(namespace: string, limit: number): Promise<Memory[]> {
+    return profileCandidates(this.#context, namespace, limit)
   }
 
   delete(namespace: string, ids: string[]): Promise<number> {

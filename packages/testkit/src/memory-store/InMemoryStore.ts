@@ -39,6 +39,7 @@ import { findRowByFingerprint } from './read/findRowByFingerprint.js'
 import { findRowsByFingerprints } from './read/findRowsByFingerprints.js'
 import { getRow } from './read/getRow.js'
 import { listRows } from './read/listRows.js'
+import { profileCandidateRows } from './read/profileCandidateRows.js'
 import { rowHistory } from './read/rowHistory.js'
 import { claimPendingRows } from './repair/claimPendingRows.js'
 import { completeRowRepair } from './repair/completeRowRepair.js'
@@ -135,6 +136,10 @@ export class InMemoryStore implements Store, ChunkStore, RepairStore, NamespaceD
 
   list(namespace: string, options: ListOptions = {}): Promise<Memory[]> {
     return listRows(this.state, namespace, options)
+  }
+
+  profileCandidates(namespace: string, limit: number): Promise<Memory[]> {
+    return profileCandidateRows(this.state, namespace, limit)
   }
 
   delete(namespace: string, ids: string[]): Promise<number> {

@@ -1,22 +1,22 @@
 import type { Memory } from '../../model/Memory.js'
 import type { ServiceContext } from '../context/ServiceContext.js'
-import { PINNED_KEY } from './PINNED_KEY.js'
+import { profileCandidateLists } from './profileCandidateLists.js'
 
 /**
  * Rows read per look-up: T / 8 for a budget of T tokens (400 → 50), at least 16, at most 200. The
  * four look-ups together offer up to four times that, more than a budget of short facts holds once
  * near-repeats are dropped; every row read is decoded in full, which is where a profile's time
- * goes on the embedded store.
+ * goes on the embedded store once the look-ups walk indexes.
  */
 function poolFor(maxTokens: number): number {
   return Math.min(200, Math.max(16, Math.ceil(maxTokens / 8)))
 }
 
 /**
- * The memories a profile is chosen from, without reading the whole namespace: the live durable
- * facts of highest stored importance per tier, the most recently accessed or re-observed ones
- * (a re-observation counts as an access; this is where reinforcement shows when stored importance
- * ties at its default), and the pinned ones. Deduplicated by id; the look-ups run side by side.
+ * The memories a profile is chosen from, without reading the whole namespace: the union of
+ * `profileCandidateLists` (top stored importance per durable tier, most recently accessed or
+ * re-observed, pinned), deduplicated by id. One `Store.profileCandidates` read where the store has
+ * it, else the four `list` look-ups side by side.
  */
 export async function gatherProfileCandidates(
   context: ServiceContext,
@@ -25,27 +25,10 @@ export async function gatherProfileCandidates(
 ): Promise<Memory[]> {
   const { store } = context
   const pool = poolFor(maxTokens)
-  const lists = await Promise.all([
-    store.list(namespace, {
-      filter: { tiers: ['procedural'] },
-      orderBy: 'importance',
-      direction: 'desc',
-      limit: pool,
-    }),
-    store.list(namespace, {
-      filter: { tiers: ['semantic'] },
-      orderBy: 'importance',
-      direction: 'desc',
-      limit: pool,
-    }),
-    store.list(namespace, {
-      filter: { tiers: ['procedural', 'semantic'] },
-      orderBy: 'lastAccessedAt',
-      direction: 'desc',
-      limit: pool,
-    }),
-    store.list(namespace, { filter: { metadata: { [PINNED_KEY]: true } }, limit: pool }),
-  ])
+  if (store.profileCandidates) return store.profileCandidates(namespace, pool)
+  const lists = await Promise.all(
+    profileCandidateLists(pool).map((options) => store.list(namespace, options)),
+  )
   const byId = new Map<string, Memory>()
   for (const list of lists) for (const memory of list) byId.set(memory.id, memory)
   return [...byId.values()]

@@ -3,8 +3,14 @@ import type { SwitchableEmbedder } from '../switchableEmbedder.js'
 
 /** What each group of service scenarios runs with (see `openServiceScenarios`). */
 export interface ServiceScenarioSuite {
-  /** A fresh service over the shared store, with a switchable embedder and the operations `onError` saw. */
-  serviceWith(serviceOptions?: MemoryServiceOptions): {
+  /**
+   * A fresh service over the shared store (seen through `wrapStore` when given), with a switchable
+   * embedder and the operations `onError` saw.
+   */
+  serviceWith(
+    serviceOptions?: MemoryServiceOptions,
+    wrapStore?: (store: Store) => Store,
+  ): {
     memory: MemoryService
     store: Store
     embedder: SwitchableEmbedder['state']

@@ -1,6 +1,17 @@
-import { estimateTokens, ValidationError } from '@agent-memory/core'
+import { estimateTokens, type Store, ValidationError } from '@agent-memory/core'
 import { describe, expect, test } from 'vitest'
 import type { ServiceScenarioSuite } from './ServiceScenarioSuite.js'
+
+/** The store without its `profileCandidates`, so the service falls back to four `list` look-ups. */
+function withoutProfileCandidates(store: Store): Store {
+  return new Proxy(store, {
+    get(target, key) {
+      if (key === 'profileCandidates') return undefined
+      const value = Reflect.get(target, key, target)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
+}
 
 /**
  * `profile`: a namespace's live durable facts within a token budget, pinned first, then procedural,
@@ -114,6 +125,50 @@ export function describeProfileScenarios(suite: ServiceScenarioSuite): void {
         const result = await memory.profile(ns)
         expect(result.memories.map((m) => m.id)).toEqual([twice.id, once.id])
         expect(result.memories[0]!.confidence!).toBeGreaterThan(result.memories[1]!.confidence!)
+      },
+      timeout,
+    )
+
+    test(
+      "the store's one-read profileCandidates gives the very profile the four list look-ups give",
+      async (context) => {
+        const clock = new Date()
+        const { memory, store } = serviceWith({ now: () => clock })
+        if (!store.profileCandidates) return context.skip()
+        const { memory: fallback } = serviceWith({ now: () => clock }, withoutProfileCandidates)
+        const ns = 'scenario-profile-one-read'
+        const day = 86_400_000
+        const notes = Array.from(
+          { length: 90 },
+          (_, i) =>
+            `The user keeps note ${i} about the ${['garden', 'boat', 'piano', 'bike'][i % 4]} number ${i * 7}.`,
+        )
+        const written = await memory.rememberMany(
+          ns,
+          Array.from({ length: 90 }, (_, i) => ({
+            content: notes[i]!,
+            tier:
+              i % 5 === 0
+                ? ('procedural' as const)
+                : i % 7 === 0
+                  ? ('episodic' as const)
+                  : ('semantic' as const),
+            ...(i % 3 === 0 ? { assessedImportance: 0.1 + (i % 9) / 10 } : { importance: (i % 10) / 10 }),
+            createdAt: new Date(clock.getTime() - (i % 40) * day),
+            ...(i % 11 === 0 ? { metadata: { pinned: true } } : {}),
+          })),
+        )
+        await memory.supersede(ns, written[10]!.id, { content: 'The user keeps no boat any more.' })
+        await memory.forget(ns, written[20]!.id)
+        // Re-observed facts: reinforcement and fresh confidence, which the score counts.
+        await memory.remember(ns, { content: notes[33]!, tier: 'semantic' })
+        await memory.remember(ns, { content: notes[34]!, tier: 'semantic' })
+        for (const maxTokens of [1, 40, 120, 400, 3000]) {
+          const one = await memory.profile(ns, { maxTokens })
+          const four = await fallback.profile(ns, { maxTokens })
+          expect(one).toEqual(four)
+          expect(one.memories.length).toBeGreaterThan(0)
+        }
       },
       timeout,
     )

@@ -29,12 +29,12 @@ export function openServiceScenarios(
   }, 120_000)
 
   return {
-    serviceWith(serviceOptions = {}) {
+    serviceWith(serviceOptions = {}, wrapStore = (store: Store) => store) {
       if (handle === undefined) throw new Error('the store factory failed')
       const { embedder, state } = switchableEmbedder(options.createEmbedder())
       const errors: string[] = []
       const memory = createMemory({
-        store: handle.store,
+        store: wrapStore(handle.store),
         embedder,
         options: { onError: (_error, context) => errors.push(context.operation), ...serviceOptions },
       })

@@ -1,4 +1,4 @@
-import { InvalidArgumentError, type MemoryWrite } from '@agent-memory/core'
+import { InvalidArgumentError, type MemoryWrite, profileCandidateLists } from '@agent-memory/core'
 import { describe, expect, it } from 'vitest'
 import type { ContractStore } from '../StoreContractFactory.js'
 import type { ContractSuite } from './ContractSuite.js'
@@ -8,7 +8,7 @@ import { rejectsWith } from './rejectsWith.js'
 import { uid } from './uid.js'
 import { write } from './write.js'
 
-/** Reads: namespace isolation, every filter (over `list`, `searchVector` and `searchText` alike), listing order and paging, `findByFingerprint(s)`. */
+/** Reads: namespace isolation, every filter (over `list`, `searchVector` and `searchText` alike), listing order and paging, `findByFingerprint(s)`, `profileCandidates`. */
 export function describeStoreReads(suite: ContractSuite): void {
   const { v } = suite
   describe('reads', () => {
@@ -151,6 +151,91 @@ export function describeStoreReads(suite: ContractSuite): void {
           await suite.store.findByFingerprints(ns, [{ tier: 'semantic', fingerprint: 'fp:item 2' }]),
         ).toEqual([])
       }
+    })
+
+    it('profileCandidates is the union of the four profileCandidateLists look-ups, live memories of the namespace only', async (context) => {
+      const store = suite.store
+      if (!store.profileCandidates) return context.skip()
+      const ns = uid('prof')
+      const at = (days: number) => new Date(Date.now() - days * DAY)
+      const rows: MemoryWrite[] = []
+      for (let i = 0; i < 12; i++) {
+        rows.push(
+          write(`pc-${i}-${ns}`, `profile fact ${i}`, v(i % 4), {
+            tier: i % 3 === 0 ? 'procedural' : 'semantic',
+            // Ties on purpose: the order within a tie is the look-up's (id, descending).
+            importance: [0.9, 0.5, 0.5, 0.7, 0.2][i % 5]!,
+            createdAt: at(30 - i),
+          }),
+        )
+      }
+      rows.push(
+        write(`pc-episode-${ns}`, 'profile episode', v(1), { tier: 'episodic', importance: 1 }),
+        write(`pc-pin-episode-${ns}`, 'profile pinned episode', v(1), {
+          tier: 'episodic',
+          importance: 0,
+          metadata: { pinned: true },
+          createdAt: at(2),
+        }),
+        write(`pc-pin-work-${ns}`, 'profile pinned note', null, {
+          tier: 'working',
+          metadata: { pinned: true },
+          createdAt: at(1),
+        }),
+        write(`pc-pin-false-${ns}`, 'profile pinned false', v(2), {
+          importance: 0,
+          metadata: { pinned: 'true' },
+        }),
+        write(`pc-expired-${ns}`, 'profile expired', v(2), { importance: 1, expiresAt: at(1) }),
+        write(`pc-pin-expired-${ns}`, 'profile pinned expired', v(2), {
+          importance: 1,
+          expiresAt: at(1),
+          metadata: { pinned: true },
+        }),
+        write(`pc-future-${ns}`, 'profile not valid yet', v(2), {
+          importance: 1,
+          validFrom: new Date(Date.now() + DAY),
+        }),
+        write(`pc-old-${ns}`, 'profile superseded', v(2), { tier: 'procedural', importance: 1 }),
+      )
+      await store.upsert(ns, rows)
+      expect(await store.supersede(ns, `pc-old-${ns}`, `pc-0-${ns}`)).toBe(true)
+      // Accessed lately: only the access order can bring these low-importance facts in.
+      await store.reinforce(ns, [`pc-4-${ns}`], { at: new Date(Date.now() + 1000) })
+      await store.reinforce(ns, [`pc-9-${ns}`], { at: new Date(Date.now() + 2000) })
+      const other = uid('prof-other')
+      await store.upsert(other, [
+        write(`pc-other-${other}`, 'profile fact of another namespace', v(0), {
+          importance: 1,
+          metadata: { pinned: true },
+        }),
+      ])
+
+      for (const limit of [1, 2, 3, 100]) {
+        const expected = new Set<string>()
+        for (const options of profileCandidateLists(limit)) {
+          for (const memory of await store.list(ns, options)) expected.add(memory.id)
+        }
+        const found = ids(await store.profileCandidates(ns, limit))
+        expect(new Set(found).size).toBe(found.length)
+        expect([...found].sort()).toEqual([...expected].sort())
+      }
+      const all = ids(await store.profileCandidates(ns, 100)).sort()
+      expect(all).toEqual(
+        [
+          ...Array.from({ length: 12 }, (_, i) => `pc-${i}-${ns}`),
+          `pc-pin-episode-${ns}`,
+          `pc-pin-work-${ns}`,
+          `pc-pin-false-${ns}`,
+        ].sort(),
+      )
+      const few = ids(await store.profileCandidates(ns, 1))
+      expect(few).toContain(`pc-9-${ns}`)
+      expect(few).toContain(`pc-pin-work-${ns}`)
+      const full = (await store.profileCandidates(ns, 100)).find((m) => m.id === `pc-pin-episode-${ns}`)
+      expect(full).toEqual(await store.get(ns, `pc-pin-episode-${ns}`))
+      expect(await store.profileCandidates(uid('prof-empty'), 10)).toEqual([])
+      await rejectsWith(store.profileCandidates('', 10), InvalidArgumentError.isInstance)
     })
   })
 }
