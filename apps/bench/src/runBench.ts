@@ -18,6 +18,7 @@ import { writeReport } from './report/writeReport.js'
 import { runSoakWorkload } from './soak/runSoakWorkload.js'
 import type { BenchContext } from './workloads/BenchContext.js'
 import { oursWiring } from './workloads/oursWiring.js'
+import { runDataWorkload } from './workloads/runDataWorkload.js'
 import { runEndToEndIngestWorkload } from './workloads/runEndToEndIngestWorkload.js'
 import { runIndexCountWorkload } from './workloads/runIndexCountWorkload.js'
 import { runIngestWorkload } from './workloads/runIngestWorkload.js'
@@ -144,6 +145,12 @@ export async function runBench(argv: readonly string[]): Promise<number> {
       run: runPeersWorkload,
     },
     { id: 'W13', title: 'Soak: mixed load on every path', needsPostgres: false, run: runSoakWorkload },
+    {
+      id: 'W14',
+      title: "Your users' data: export and import beside rememberMany",
+      needsPostgres: false,
+      run: runDataWorkload,
+    },
     ...ours.extraWorkloads,
   ]
 

@@ -34,15 +34,16 @@ async function seed(dataDir: string): Promise<void> {
       tags: ['home', 'moved'],
       validFrom: '2024-03-01T00:00:00Z',
     })
-    await memory.supersede('ada', lyon.id, {
+    const grenoble = await memory.supersede('ada', lyon.id, {
       content: 'Ada lives in Grenoble',
       tags: ['home'],
       importance: 0.9,
     })
-    await memory.remember('ada', {
+    const garden = await memory.remember('ada', {
       content: `${'The garden has tomatoes, beans and a long row of herbs by the wall. '.repeat(14)}End.`,
       metadata: { source: 'notes', page: 3 },
     })
+    await memory.link('ada', garden.id, grenoble.id)
     await memory.remember('ada', {
       content: 'Piano lessons on Tuesdays until June',
       validTo: '2025-06-30T00:00:00Z',
@@ -129,6 +130,11 @@ describe.runIf(databaseUrl !== undefined && databaseUrl !== '')(
         ),
       ).toBe(true)
       expect(original.some((record) => (record as { chunks: unknown[] }).chunks.length > 1)).toBe(true)
+      expect(
+        original.some(
+          (record) => (record as { memory: { linkedMemoryIds: string[] } }).memory.linkedMemoryIds.length > 0,
+        ),
+      ).toBe(true)
       expect(await records(second)).toEqual(original)
       expect(await records(third)).toEqual(original)
 

@@ -177,7 +177,11 @@ async function exercise(store: PgVectorStore): Promise<Set<string>> {
   await s.exportSnapshot(() => undefined)
   const exported = await s.exportRows('tenant-b', { limit: 3, vectors: true })
   await s.exportRows('tenant-b', { limit: 3, after: exported.at(-1)!.memory.id })
+  const everything = await s.exportRows('tenant-b', { limit: 10, vectors: true })
   await s.eraseNamespace('tenant-b')
+  // Past bulkThreshold: COPY straight in (no id present), then through the stage (all present).
+  await s.importRows('tenant-b', everything)
+  await s.importRows('tenant-b', everything)
   await s.importRows('tenant-b', exported)
   await s.delete(ns, ['m3'])
   await s.markAllPending(ns)

@@ -182,6 +182,32 @@ describe('embedded store server (PGlite over a Unix socket)', { timeout: 300_000
     expect((await served.list('ns')).map((m) => m.id)).toEqual(['owner-after-timeout'])
   })
 
+  it('lets a client that keeps reading hold the store past the limit: a backup longer than it is whole and one point in time', async () => {
+    const dataDir = freshDir()
+    const served = await owner(dataDir, 2_000)
+    await served.upsert(
+      'ns',
+      Array.from({ length: 3_000 }, (_, i) => write(`m${String(i).padStart(4, '0')}`, i / 3_000)),
+    )
+    const backup = await client(dataDir)
+    const copied: string[] = []
+    let ownerWrite: Promise<unknown> | undefined
+    const started = Date.now()
+    // Six pages of 500 rows, each followed by 400 ms of writing: the read lasts past the limit,
+    // and no silence between its statements comes near it.
+    const result = await backup.exportSnapshot(async (row) => {
+      copied.push(row.memory.id)
+      // The owner writes while the backup holds the store: it waits, and the copy never sees it.
+      ownerWrite ??= served.upsert('ns', [write('written-during-backup')])
+      if (copied.length % 50 === 0) await new Promise((resolve) => setTimeout(resolve, 40))
+    })
+    expect(Date.now() - started).toBeGreaterThan(2_000)
+    expect(result).toEqual({ namespaces: ['ns'], memories: 3_000 })
+    expect(copied).not.toContain('written-during-backup')
+    await ownerWrite
+    expect(await served.get('ns', 'written-during-backup')).not.toBeNull()
+  })
+
   it('fails a client call with a connection error when the server goes away, and never hangs', async () => {
     const dataDir = freshDir()
     const served = await owner(dataDir)

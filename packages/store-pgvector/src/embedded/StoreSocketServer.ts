@@ -11,9 +11,12 @@ export type ExclusiveRunner = <T>(work: (db: PGlite) => Promise<T>) => Promise<T
 /** How long a `StoreSocketServer` waits for its turn on the store, and how it reports clients and writes. */
 export interface StoreSocketServerOptions {
   /**
-   * A client may keep the database to itself across messages (an open transaction, or an
-   * extended-query batch before its Sync) for at most this long; then it is disconnected and its
-   * transaction rolled back, so one stuck client cannot stall the owner. Default 30 s.
+   * A client that keeps the database to itself across messages (an open transaction, or an
+   * extended-query batch before its Sync) and sends nothing for this long is disconnected and its
+   * transaction rolled back, so one stuck client cannot stall the owner. The limit is on silence,
+   * not on the turn: a client still sending statements (a backup reading a large store in one
+   * transaction, the only way its copy is one point in time) keeps its turn, and the owner's calls
+   * wait for it. Default 30 s.
    */
   holdTimeoutMs?: number
   /** Per-connection problems (protocol errors, held too long): diagnostics, never fatal. */
@@ -190,10 +193,10 @@ export class StoreSocketServer {
           endTurn()
           return
         }
-        holdTimer = setTimeout(() => {
-          fail(new Error(`a client kept the store for more than ${this.#holdTimeoutMs} ms; disconnected`))
-        }, this.#holdTimeoutMs)
       }
+      // The client is talking: its silence is counted again from the end of this message.
+      clearTimeout(holdTimer)
+      holdTimer = undefined
       const db = database!
       batchOpen = !(type === 'S' || type === 'Q' || type === 'startup')
       await db.execProtocolRawStream(new Uint8Array(message), {
@@ -206,6 +209,13 @@ export class StoreSocketServer {
       // The turn ends where the session is reusable by someone else: after a Sync or a simple
       // query (or the startup exchange) with no transaction left open.
       if ((type === 'S' || type === 'Q' || type === 'startup') && !db.isInTransaction()) endTurn()
+      else if (!gone) {
+        holdTimer = setTimeout(() => {
+          fail(
+            new Error(`a client held the store and sent nothing for ${this.#holdTimeoutMs} ms; disconnected`),
+          )
+        }, this.#holdTimeoutMs)
+      }
     }
 
     const enqueue = (message: Buffer, type: string) => {

@@ -11,6 +11,7 @@ export type CopyValue =
   | { type: 'jsonb'; value: string | null }
   | { type: 'float8'; value: number | null }
   | { type: 'int4'; value: number | null }
+  | { type: 'bool'; value: boolean | null }
   | { type: 'timestamptz'; value: Date | null }
   | { type: 'vector'; value: Float32Array | null }
   | { type: 'textArray'; value: readonly string[] | null }
@@ -60,6 +61,8 @@ function encode(field: CopyValue): Buffer | null {
       out.writeInt32BE(field.value)
       return out
     }
+    case 'bool':
+      return Buffer.of(field.value ? 1 : 0)
     case 'timestamptz': {
       const out = Buffer.allocUnsafe(8)
       out.writeBigInt64BE(BigInt(field.value.getTime() - POSTGRES_EPOCH_MS) * 1000n)

@@ -326,8 +326,8 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore, NamespaceD
 
   /**
    * Every memory of every namespace, with vectors, read in one transaction: a consistent copy
-   * (`agent-memory backup`). Through an embedded store's server the read must finish within the
-   * server's hold limit (30 s by default).
+   * (`agent-memory backup`). Through an embedded store's server the read holds the database for its
+   * whole length (the holder's own calls wait); the server's hold limit counts only silences.
    */
   exportSnapshot(
     onRow: (row: StoredMemoryRow) => Promise<void> | void,

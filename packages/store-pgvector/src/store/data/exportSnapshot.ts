@@ -9,8 +9,8 @@ const PAGE = 500
 /**
  * Every memory of every namespace (with vectors) read inside one transaction, so the rows are one
  * point in time: on PostgreSQL a REPEATABLE READ snapshot; on an embedded store, the database held
- * for the whole read (through a store server, within its hold limit). `onRow` may wait (a slow
- * file): the transaction waits with it.
+ * for the whole read (through a store server too: its hold limit counts the silences between
+ * statements, not the read's length). `onRow` may wait (a slow file): the transaction waits with it.
  */
 export async function exportSnapshot(
   context: StoreContext,

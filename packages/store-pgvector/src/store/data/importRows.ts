@@ -8,28 +8,17 @@ import { checkNamespace } from '../context/checkNamespace.js'
 import { forgetNamespaceSize } from '../context/forgetNamespaceSize.js'
 import { routed } from '../context/routed.js'
 import type { StoreContext } from '../context/StoreContext.js'
-import { SqlParams } from '../SqlParams.js'
 import { countKeywordWrite } from '../search/countKeywordWrite.js'
-import { documentText, searchVectorSql } from '../searchText.js'
 import { checkVector } from '../validateWrites.js'
-import { vectorLiteral } from '../vectorLiteral.js'
 import { insertChunks } from '../write/insertChunks.js'
 import { lockIdBuckets } from '../write/lockIdBuckets.js'
-
-const ROWS_PER_STATEMENT = 500
-
-const COLUMNS = `namespace, id, tier, level, content, summary, metadata, tags, importance, created_at, updated_at,
-  last_accessed_at, access_count, expires_at, superseded_by, valid_from, valid_to, valid_to_stamped, confidence,
-  assessed_importance, linked_memory_ids, embed_state, fingerprint, observed_at, embedding, search`
-
-/** Every column an import sets; a row equal on all of them is left alone (`unchanged`). */
-const COMPARED = COLUMNS.split(',')
-  .map((column) => column.trim())
-  .filter((column) => column !== 'namespace' && column !== 'id' && column !== 'search')
+import { copyImportRows } from './copyImportRows.js'
+import { insertImportRows } from './insertImportRows.js'
 
 /**
  * `NamespaceDataStore.importRows`: one transaction that locks the ids, refuses those another
- * namespace owns, and writes the rest verbatim with `INSERT … ON CONFLICT DO UPDATE … WHERE` some
+ * namespace owns, and writes the rest verbatim (binary COPY for a large batch, `copyImportRows`;
+ * multi-row INSERT otherwise, `insertImportRows`), updating an existing row only where some
  * column differs — so a row already equal is not touched (no dead tuple, no change-log entry)
  * and reported `unchanged`. Written rows get their chunks replaced by those that carry vectors,
  * and their repair bookkeeping reset.
@@ -68,39 +57,18 @@ export async function importRows(
     const accepted = rows
       .filter((row) => !elsewhere.has(row.memory.id))
       .sort((a, b) => (a.memory.id < b.memory.id ? -1 : a.memory.id > b.memory.id ? 1 : 0))
-    const written = new Set<string>()
-    for (let start = 0; start < accepted.length; start += ROWS_PER_STATEMENT) {
-      const params = new SqlParams()
-      const nsParam = params.add(ns)
-      const tuples = accepted
-        .slice(start, start + ROWS_PER_STATEMENT)
-        .map(({ memory, embedding, validToStamped }) => {
-          const state = embedding !== null ? 'ok' : memory.embedState === 'failed' ? 'failed' : 'pending'
-          return `(${nsParam}, ${params.add(memory.id)}, ${params.add(memory.tier)}, ${params.add(memory.level)},
-          ${params.add(memory.content)}, ${params.add(memory.summary)}, ${params.add(JSON.stringify(memory.metadata), 'jsonb')},
-          ${params.add(memory.tags, 'text[]')}, ${params.add(memory.importance, 'float8')},
-          ${params.add(memory.createdAt, 'timestamptz')}, ${params.add(memory.updatedAt, 'timestamptz')},
-          ${params.add(memory.lastAccessedAt, 'timestamptz')}, ${params.add(memory.accessCount, 'int4')},
-          ${params.add(memory.expiresAt, 'timestamptz')}, ${params.add(memory.supersededBy)},
-          ${params.add(memory.validFrom, 'timestamptz')}, ${params.add(memory.validTo, 'timestamptz')},
-          ${params.add(validToStamped, 'bool')}, ${params.add(memory.confidence, 'float8')},
-          ${params.add(memory.assessedImportance, 'float8')}, ${params.add(memory.linkedMemoryIds, 'text[]')},
-          ${params.add(state)}, ${params.add(memory.fingerprint)}, ${params.add(memory.observedAt ?? null, 'timestamptz')},
-          ${params.add(embedding === null ? null : vectorLiteral(embedding), 'vector')},
-          ${searchVectorSql(params.add(documentText(memory.content, memory.summary, memory.tags)))})`
-        })
-      const result = await sql.query<{ id: string }>(
-        `INSERT INTO memories (${COLUMNS}) VALUES ${tuples.join(',\n')}
-         ON CONFLICT (namespace, id) DO UPDATE SET
-           ${COMPARED.map((column) => `${column} = EXCLUDED.${column}`).join(', ')}, search = EXCLUDED.search,
-           repair_attempts = 0, next_attempt_at = NULL, leased_until = NULL, last_error = NULL
-         WHERE (${COMPARED.map((column) => `memories.${column}`).join(', ')})
-           IS DISTINCT FROM (${COMPARED.map((column) => `EXCLUDED.${column}`).join(', ')})
-         RETURNING memories.id`,
-        params.values,
-      )
-      for (const row of result.rows) written.add(row.id)
-    }
+    // COPY from `bulkThreshold` rows where the driver has it: a text vector literal costs more to
+    // format and parse (slowly, in PGlite's wasm) than the binary COPY's extra round trip.
+    const written =
+      sql.copyIn !== undefined && accepted.length > 0 && accepted.length >= context.bulkThreshold
+        ? await copyImportRows(
+            context,
+            sql,
+            ns,
+            accepted,
+            accepted.every((row) => !present.has(row.memory.id)),
+          )
+        : await insertImportRows(sql, ns, accepted)
     const replaced = accepted.filter((row) => written.has(row.memory.id))
     if (replaced.length > 0) {
       // A row that was not there before has no chunks to clear.
