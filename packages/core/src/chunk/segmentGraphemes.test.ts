@@ -42,6 +42,19 @@ const TRICKY = [
 const trickyText = fc.array(fc.constantFrom(...TRICKY), { maxLength: 60 }).map((parts) => parts.join(''))
 
 describe('segmentGraphemes', () => {
+  it('segments ASCII text (its own path) exactly as the segmenter does, CR LF included', () => {
+    const ascii = fc.string({ unit: fc.constantFrom(...'ab .!?\t\n\r\r\n\u0000\u007f'.split('')) })
+    fc.assert(
+      fc.property(fc.oneof(ascii, fc.string({ unit: 'binary-ascii' })), (text) => {
+        const { graphemes, offsets } = segmentGraphemes(text)
+        expect(graphemes).toEqual(reference(text))
+        expect(offsets).toHaveLength(graphemes.length + 1)
+        for (const [i, g] of graphemes.entries()) expect(text.slice(offsets[i], offsets[i + 1])).toBe(g)
+      }),
+      { numRuns: 500 },
+    )
+  })
+
   it('agrees with segmenting the whole text at once, whatever the block length', () => {
     fc.assert(
       fc.property(

@@ -13,7 +13,12 @@ export const PGVECTOR_STORE_DEFAULTS = {
    */
   exactSearchMaxRows: 2_000,
   recallSampleRate: 0.01,
-  bulkThreshold: 500,
+  /**
+   * PostgreSQL; the embedded store uses its own (`PGLITE_BULK_THRESHOLD`). Low: a text vector
+   * literal per row costs more to format and parse than COPY's two extra round trips from a few
+   * rows up (W1b: `rememberMany`'s 128-row slices spent most of `store.upsert` in them).
+   */
+  bulkThreshold: 16,
   namespaceCountTtlMs: 30_000,
   statementTimeoutMs: 30_000,
   maxConnections: 10,

@@ -26,7 +26,7 @@ export interface PgVectorStoreOptions {
    * recall@k (k = min(limit, 10)) recorded per namespace (`stats()`'s `vectorSearch`). Default 0.01; 0 disables.
    */
   recallSampleRate?: number
-  /** Batches of at least this many rows go through binary COPY on node-postgres. Default 500. */
+  /** Batches of at least this many rows go through binary COPY. Default 16 on PostgreSQL, 500 on PGlite. */
   bulkThreshold?: number
   /**
    * How long what a search plans on is trusted: a namespace's row count, and a table's index facts

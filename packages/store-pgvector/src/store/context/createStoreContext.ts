@@ -3,6 +3,7 @@ import type { Executor } from '../../sql/Executor.js'
 import { PGVECTOR_STORE_DEFAULTS } from '../PGVECTOR_STORE_DEFAULTS.js'
 import type { PgVectorStoreOptions } from '../PgVectorStoreOptions.js'
 import type { InProcessIndexes } from './InProcessIndexes.js'
+import { PGLITE_BULK_THRESHOLD } from './PGLITE_BULK_THRESHOLD.js'
 import type { StoreContext } from './StoreContext.js'
 
 /** Resolves the options once (their defaults are documented on `PgVectorStoreOptions`). */
@@ -37,7 +38,9 @@ export function createStoreContext(
       sizing: new Map(),
       closing: false,
     },
-    bulkThreshold: options.bulkThreshold ?? PGVECTOR_STORE_DEFAULTS.bulkThreshold,
+    bulkThreshold:
+      options.bulkThreshold ??
+      (executor.kind === 'postgres' ? PGVECTOR_STORE_DEFAULTS.bulkThreshold : PGLITE_BULK_THRESHOLD),
     countTtlMs: options.namespaceCountTtlMs ?? PGVECTOR_STORE_DEFAULTS.namespaceCountTtlMs,
     indexFacts: new Map(),
     namespaceSizes: new Map(),

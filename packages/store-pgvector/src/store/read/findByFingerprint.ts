@@ -1,9 +1,9 @@
 import { InvalidArgumentError, type Memory, type Tier, TierSchema } from '@agent-memory/core'
-import { buildFilter } from '../buildFilter.js'
 import { checkNamespace } from '../context/checkNamespace.js'
 import { routed } from '../context/routed.js'
 import type { StoreContext } from '../context/StoreContext.js'
 import { MEMORY_COLUMNS } from '../memoryColumns.js'
+import { newestLiveByFingerprint } from '../newestLiveByFingerprint.js'
 import { rowToMemory } from '../rowToMemory.js'
 import { SqlParams } from '../SqlParams.js'
 
@@ -19,14 +19,10 @@ export async function findByFingerprint(
   if (typeof fingerprint !== 'string')
     throw new InvalidArgumentError('fingerprint', 'fingerprint must be a string')
   const params = new SqlParams()
-  const conditions = [
-    `m.namespace = ${params.add(ns)}`,
-    `m.tier = ${params.add(tier)}`,
-    `m.fingerprint = ${params.add(fingerprint)}`,
-    ...buildFilter(undefined, params),
-  ]
+  const nsParam = params.add(ns)
   const [row] = await routed(context, 'read', ns).readStatement(
-    `SELECT ${MEMORY_COLUMNS} FROM memories m WHERE ${conditions.join(' AND ')} ORDER BY m.created_at DESC, m.id LIMIT 1`,
+    `SELECT found.* FROM (SELECT ${params.add(tier)}::text AS tier, ${params.add(fingerprint)}::text AS fp) k
+       ${newestLiveByFingerprint(nsParam, MEMORY_COLUMNS, params)}`,
     params.values,
   )
   return row === undefined ? null : rowToMemory(row)

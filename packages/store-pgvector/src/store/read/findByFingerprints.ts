@@ -1,15 +1,15 @@
 import { InvalidArgumentError, type Memory, type Tier, TierSchema } from '@agent-memory/core'
-import { buildFilter } from '../buildFilter.js'
 import { checkNamespace } from '../context/checkNamespace.js'
 import type { StoreContext } from '../context/StoreContext.js'
 import { MEMORY_COLUMNS } from '../memoryColumns.js'
+import { newestLiveByFingerprint } from '../newestLiveByFingerprint.js'
 import { rowToMemory } from '../rowToMemory.js'
 import { SqlParams } from '../SqlParams.js'
 
 /**
  * `Store.findByFingerprints`: `findByFingerprint` for a batch in one statement — per
- * (tier, fingerprint) key, the newest live memory (one index probe per key on
- * `(namespace, fingerprint)`).
+ * (tier, fingerprint) key, the newest live memory (one index probe per key,
+ * `newestLiveByFingerprint`).
  */
 export async function findByFingerprints(
   context: StoreContext,
@@ -34,19 +34,10 @@ export async function findByFingerprints(
     keys.map((key) => key.fingerprint),
     'text[]',
   )
-  const conditions = [
-    `m.namespace = ${nsParam}`,
-    'm.tier = k.tier',
-    'm.fingerprint = k.fp',
-    ...buildFilter(undefined, params),
-  ]
   return context.executor.transaction(async (sql) => {
     const result = await sql.query(
       `SELECT found.* FROM (SELECT DISTINCT tier, fp FROM unnest(${tiers}, ${fingerprints}) AS u(tier, fp)) k
-         CROSS JOIN LATERAL (
-           SELECT ${MEMORY_COLUMNS} FROM memories m WHERE ${conditions.join(' AND ')}
-           ORDER BY m.created_at DESC, m.id LIMIT 1
-         ) found`,
+         ${newestLiveByFingerprint(nsParam, MEMORY_COLUMNS, params)}`,
       params.values,
     )
     return result.rows.map(rowToMemory)

@@ -1,6 +1,6 @@
 import type { MemoryWrite } from '@agent-memory/core'
 import type { SqlRunner } from '../../sql/SqlRunner.js'
-import { buildFilter } from '../buildFilter.js'
+import { newestLiveByFingerprint } from '../newestLiveByFingerprint.js'
 import { SqlParams } from '../SqlParams.js'
 
 /** Advisory lock class for "is a live memory with this namespace, tier and fingerprint there?". */
@@ -31,14 +31,10 @@ export async function liveDuplicates(
     [ADVISORY_FINGERPRINT_LOCK, ns, tiers, fingerprints],
   )
   const params = new SqlParams()
-  const conditions = [
-    `m.namespace = ${params.add(ns)}`,
-    `(m.tier, m.fingerprint) IN (SELECT * FROM unnest(${params.add(tiers, 'text[]')}, ${params.add(fingerprints, 'text[]')}))`,
-    ...buildFilter(undefined, params),
-  ]
+  const nsParam = params.add(ns)
+  const keys = `(SELECT DISTINCT tier, fp FROM unnest(${params.add(tiers, 'text[]')}, ${params.add(fingerprints, 'text[]')}) AS u(tier, fp)) k`
   const found = await sql.query<{ tier: string; fingerprint: string; id: string }>(
-    `SELECT DISTINCT ON (m.tier, m.fingerprint) m.tier, m.fingerprint, m.id FROM memories m
-       WHERE ${conditions.join(' AND ')} ORDER BY m.tier, m.fingerprint, m.created_at DESC, m.id`,
+    `SELECT found.* FROM ${keys} ${newestLiveByFingerprint(nsParam, 'm.tier, m.fingerprint, m.id', params)}`,
     params.values,
   )
   for (const row of found.rows) live.set(`${row.tier}\u0001${row.fingerprint}`, row.id)

@@ -90,11 +90,11 @@ export async function upsertMemories(
       }
     }
 
+    // Chunk rows belong to a memory row (foreign key, cascading): a new id has none to clear.
     const clear = accepted
       .filter((write) => {
-        if (write.chunks !== undefined) return true
         const found = existing.get(write.id)
-        return found !== undefined && found.fingerprint !== write.fingerprint
+        return found !== undefined && (write.chunks !== undefined || found.fingerprint !== write.fingerprint)
       })
       .map((write) => write.id)
     if (clear.length > 0) {
