@@ -15,12 +15,14 @@ import { mergeBenchRun } from './report/mergeBenchRun.js'
 import { portableCommand } from './report/portableCommand.js'
 import { readReport } from './report/readReport.js'
 import { writeReport } from './report/writeReport.js'
+import { runSoakWorkload } from './soak/runSoakWorkload.js'
 import type { BenchContext } from './workloads/BenchContext.js'
 import { oursWiring } from './workloads/oursWiring.js'
 import { runEndToEndIngestWorkload } from './workloads/runEndToEndIngestWorkload.js'
 import { runIndexCountWorkload } from './workloads/runIndexCountWorkload.js'
 import { runIngestWorkload } from './workloads/runIngestWorkload.js'
 import { runNamespaceWorkload } from './workloads/runNamespaceWorkload.js'
+import { runPeersWorkload } from './workloads/runPeersWorkload.js'
 import { runSearchWorkload } from './workloads/runSearchWorkload.js'
 import { runShareWorkload } from './workloads/runShareWorkload.js'
 import type { WorkloadOutcome } from './workloads/WorkloadOutcome.js'
@@ -37,7 +39,7 @@ interface WorkloadSpec {
   run: (ctx: BenchContext) => Promise<WorkloadOutcome>
 }
 
-/** `pnpm bench [--smoke] [--size N] [--queries N] [--only W1,W2] [--out DIR]`. Returns the exit code. */
+/** `pnpm bench [--smoke] [--size N] [--queries N] [--only W1,W2] [--out DIR] [--soak-minutes M]`. Returns the exit code. */
 export async function runBench(argv: readonly string[]): Promise<number> {
   const args = parseArgs(argv)
   const smoke = args.smoke
@@ -89,6 +91,7 @@ export async function runBench(argv: readonly string[]): Promise<number> {
     text: (i) => texts[i % texts.length]!,
     log,
     repoRoot,
+    ...(args.soakMinutes === undefined ? {} : { soakMinutes: args.soakMinutes }),
   }
   const environment: Record<string, string> = {
     node: process.version,
@@ -134,6 +137,13 @@ export async function runBench(argv: readonly string[]): Promise<number> {
       needsPostgres: true,
       run: runIndexCountWorkload,
     },
+    {
+      id: 'W12',
+      title: 'Peers end to end (mem0, Mastra memory)',
+      needsPostgres: true,
+      run: runPeersWorkload,
+    },
+    { id: 'W13', title: 'Soak: mixed load on every path', needsPostgres: false, run: runSoakWorkload },
     ...ours.extraWorkloads,
   ]
 
@@ -162,7 +172,7 @@ export async function runBench(argv: readonly string[]): Promise<number> {
           `shared_buffers is ${buffersMb} MB, below the ~${neededMb} MB that ${size} rows and their indexes take: searches will read most pages through the OS (bash scripts/tune-postgres.sh sizes it as pgvector advises)`,
         )
     } else {
-      log('DATABASE_URL is not set: skipping the native Postgres workloads (W1, W1b, W2, W3, W10, W11)')
+      log('DATABASE_URL is not set: skipping the native Postgres workloads (W1, W1b, W2, W3, W10, W11, W12)')
     }
     for (const spec of workloads) {
       if (args.only && !args.only.includes(spec.id.toUpperCase())) continue
@@ -175,6 +185,11 @@ export async function runBench(argv: readonly string[]): Promise<number> {
       try {
         const outcome = await spec.run(ctx)
         run.workloads.push(outcome.report)
+        // A workload that ran but failed its own checks (W13's leak, drift, consistency) fails the run.
+        if (outcome.report.status === 'failed') {
+          failed++
+          console.error(`[bench] ${spec.id} failed its checks: ${outcome.report.reason ?? ''}`)
+        }
         run.curves.push(...(outcome.curves ?? []).map((c) => ({ ...c, workload: spec.id })))
         run.ingestRates.push(...(outcome.ingestRates ?? []).map((r) => ({ ...r, workload: spec.id })))
         Object.assign(environment, outcome.environment ?? {})

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -29,6 +29,16 @@ interface Expected {
   history: string[]
   searches: Array<{ ns: string; query: string; vector: number[]; ids: string[] }>
   pending: { pending: number }
+}
+
+/** Every migration a fixture was kept for (`pglite-NNNN.tar.xz`), oldest first. */
+const FIXTURE_MIGRATIONS = readdirSync(FIXTURES)
+  .flatMap((file) => /^pglite-(\d{4})\.tar\.xz$/.exec(file)?.[1] ?? [])
+  .sort()
+
+/** Migrations recorded as applied in a store's journal table. */
+async function appliedMigrations(query: (sql: string) => Promise<{ rows: Array<{ n: number }> }>) {
+  return (await query('SELECT count(*)::int AS n FROM agent_memory_migrations')).rows[0]?.n
 }
 
 const expectedOf = (file: string): Expected =>
@@ -79,7 +89,7 @@ async function expectRepairable(store: PgVectorStore, expected: Expected): Promi
   expect(chunkHits.map((hit) => hit.memory.id)).toContain(expected.ids.pending[1])
 }
 
-describe('a store written by the code of the first migration (0000_init) opens under today’s code', {
+describe('a store written by the code of each migration opens under today’s code', {
   timeout: 300_000,
 }, () => {
   const dirs: string[] = []
@@ -87,28 +97,45 @@ describe('a store written by the code of the first migration (0000_init) opens u
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
   })
 
-  it('embedded: every later migration applies, every memory and its history intact, the same search ids', async () => {
-    const expected = expectedOf('expected-0000.json')
-    expect(expected.commit).toMatch(/^[0-9a-f]{40}$/)
-    const dir = mkdtempSync(join(tmpdir(), 'am-upg-'))
-    dirs.push(dir)
-    execFileSync('tar', ['-xJf', join(FIXTURES, 'pglite-0000.tar.xz'), '-C', dir])
-    const dataDir = join(dir, 'store')
-    const store = await openEmbeddedStore({ dataDir, dimensions: expected.dimensions, handleSignals: false })
-    try {
-      await expectIntact(store, expected)
-      await expectRepairable(store, expected)
-    } finally {
-      await store.close()
-    }
-    const db = await PGlite.create(dataDir, { extensions: { vector } })
-    try {
-      const applied = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM agent_memory_migrations')
-      expect(applied.rows[0]?.n).toBe(MIGRATIONS.entries.length)
-    } finally {
-      await db.close()
-    }
+  it('fixtures are kept for the first migration and every later one', () => {
+    expect(FIXTURE_MIGRATIONS).toEqual(MIGRATIONS.entries.map((_, i) => String(i).padStart(4, '0')))
   })
+
+  it.each(FIXTURE_MIGRATIONS)(
+    'embedded, written at migration %s: every later migration applies, every memory and its history intact, the same search ids',
+    async (label) => {
+      const expected = expectedOf(`expected-${label}.json`)
+      expect(expected.commit).toMatch(/^[0-9a-f]{40}$/)
+      const dir = mkdtempSync(join(tmpdir(), 'am-upg-'))
+      dirs.push(dir)
+      execFileSync('tar', ['-xJf', join(FIXTURES, `pglite-${label}.tar.xz`), '-C', dir])
+      const dataDir = join(dir, 'store')
+      // The fixture is the store as that migration left it: its journal stops there.
+      const before = await PGlite.create(dataDir, { extensions: { vector } })
+      try {
+        expect(await appliedMigrations((sql) => before.query<{ n: number }>(sql))).toBe(Number(label) + 1)
+      } finally {
+        await before.close()
+      }
+      const store = await openEmbeddedStore({
+        dataDir,
+        dimensions: expected.dimensions,
+        handleSignals: false,
+      })
+      try {
+        await expectIntact(store, expected)
+        await expectRepairable(store, expected)
+      } finally {
+        await store.close()
+      }
+      const db = await PGlite.create(dataDir, { extensions: { vector } })
+      try {
+        expect(await appliedMigrations((sql) => db.query<{ n: number }>(sql))).toBe(MIGRATIONS.entries.length)
+      } finally {
+        await db.close()
+      }
+    },
+  )
 
   it('embedded: a store written by a newer format is refused with a sentence, and left as it was', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'am-upg-'))
@@ -153,62 +180,68 @@ describe('a store written by the code of the first migration (0000_init) opens u
   })
 })
 
-if (requirePostgres('upgrade from the first migration on PostgreSQL')) {
-  describe('a PostgreSQL database written by the code of the first migration opens under today’s code', {
+if (requirePostgres('upgrades on PostgreSQL')) {
+  describe('a PostgreSQL database written by the code of each migration opens under today’s code', {
     timeout: 300_000,
   }, () => {
-    it('every later migration applies, every memory and its history intact, the same search ids', async () => {
-      const expected = expectedOf('expected-0000.postgres.json')
-      const dump = readFileSync(join(FIXTURES, 'postgres-0000.sql'), 'utf8')
-        .split('\n')
-        // psql meta-commands (a newer pg_dump's \restrict) are not SQL.
-        .filter((line) => !line.startsWith('\\'))
-        .join('\n')
-      const database = await createTestDatabase('upgrade')
-      try {
-        const client = new pg.Client({ connectionString: database.url })
-        await client.connect()
+    it.each(FIXTURE_MIGRATIONS)(
+      'written at migration %s: every later migration applies, every memory and its history intact, the same search ids',
+      async (label) => {
+        const expected = expectedOf(`expected-${label}.postgres.json`)
+        const dump = readFileSync(join(FIXTURES, `postgres-${label}.sql`), 'utf8')
+          .split('\n')
+          // psql meta-commands (a newer pg_dump's \restrict) are not SQL.
+          .filter((line) => !line.startsWith('\\'))
+          .join('\n')
+        const database = await createTestDatabase('upgrade')
         try {
-          await client.query(dump)
+          const client = new pg.Client({ connectionString: database.url })
+          await client.connect()
+          try {
+            await client.query(dump)
+            // The dump leaves the search path empty.
+            await client.query('SET search_path TO public')
+            expect(await appliedMigrations((sql) => client.query<{ n: number }>(sql))).toBe(Number(label) + 1)
+          } finally {
+            await client.end()
+          }
+          const store = await createPgVectorStore({
+            connectionString: database.url,
+            dimensions: expected.dimensions ?? 64,
+            migrate: true,
+          })
+          try {
+            await expectIntact(store, { ...expected, dimensions: expected.dimensions ?? 64 })
+            await expectRepairable(store, { ...expected, dimensions: expected.dimensions ?? 64 })
+          } finally {
+            await store.close()
+          }
+          const check = new pg.Client({ connectionString: database.url })
+          await check.connect()
+          try {
+            const applied = await check.query<{ n: number }>(
+              'SELECT count(*)::int AS n FROM agent_memory_migrations',
+            )
+            expect(applied.rows[0]?.n).toBe(MIGRATIONS.entries.length)
+            // A newer release's journal entry: the next open is refused before any statement of a migration.
+            await check.query(
+              "INSERT INTO agent_memory_migrations (hash, created_at) VALUES ('from-the-future', $1)",
+              [newestMigration() + 86_400_000],
+            )
+          } finally {
+            await check.end()
+          }
+          const refused = await createPgVectorStore({
+            connectionString: database.url,
+            dimensions: 32,
+            migrate: true,
+          }).catch((error: unknown) => error)
+          expect(StoreError.isInstance(refused) && refused.kind).toBe('configuration')
+          expect((refused as Error).message).toMatch(/written by a newer version/)
         } finally {
-          await client.end()
+          await database.drop()
         }
-        const store = await createPgVectorStore({
-          connectionString: database.url,
-          dimensions: expected.dimensions ?? 64,
-          migrate: true,
-        })
-        try {
-          await expectIntact(store, { ...expected, dimensions: expected.dimensions ?? 64 })
-          await expectRepairable(store, { ...expected, dimensions: expected.dimensions ?? 64 })
-        } finally {
-          await store.close()
-        }
-        const check = new pg.Client({ connectionString: database.url })
-        await check.connect()
-        try {
-          const applied = await check.query<{ n: number }>(
-            'SELECT count(*)::int AS n FROM agent_memory_migrations',
-          )
-          expect(applied.rows[0]?.n).toBe(MIGRATIONS.entries.length)
-          // A newer release's journal entry: the next open is refused before any statement of a migration.
-          await check.query(
-            "INSERT INTO agent_memory_migrations (hash, created_at) VALUES ('from-the-future', $1)",
-            [newestMigration() + 86_400_000],
-          )
-        } finally {
-          await check.end()
-        }
-        const refused = await createPgVectorStore({
-          connectionString: database.url,
-          dimensions: 32,
-          migrate: true,
-        }).catch((error: unknown) => error)
-        expect(StoreError.isInstance(refused) && refused.kind).toBe('configuration')
-        expect((refused as Error).message).toMatch(/written by a newer version/)
-      } finally {
-        await database.drop()
-      }
-    })
+      },
+    )
   })
 }

@@ -6,10 +6,12 @@ export interface BenchArgs {
   out: string | undefined
   /** `pnpm eval:locomo --embedder NAME`: which embedder the evaluation runs with. */
   embedder: string | undefined
+  /** `--soak-minutes M`: how long W13 loads each backend (fractions allowed). */
+  soakMinutes: number | undefined
   positional: string[]
 }
 
-/** `--smoke`, `--size N` (or `--size=N`), `--queries N`, `--only W1,W2`, `--out DIR`, `--embedder NAME`; the rest positional. */
+/** `--smoke`, `--size N` (or `--size=N`), `--queries N`, `--only W1,W2`, `--out DIR`, `--embedder NAME`, `--soak-minutes M`; the rest positional. */
 export function parseArgs(argv: readonly string[]): BenchArgs {
   const args: BenchArgs = {
     smoke: false,
@@ -18,6 +20,7 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
     only: undefined,
     out: undefined,
     embedder: undefined,
+    soakMinutes: undefined,
     positional: [],
   }
   const take = (i: number, name: string): string => {
@@ -66,6 +69,12 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
       case '--embedder':
         args.embedder = value()
         break
+      case '--soak-minutes': {
+        const minutes = Number(value())
+        if (!(minutes > 0)) throw new Error('--soak-minutes must be a positive number')
+        args.soakMinutes = minutes
+        break
+      }
       default:
         if (flag!.startsWith('--')) throw new Error(`unknown option ${flag}`)
         args.positional.push(raw)

@@ -110,7 +110,7 @@ export function postgresOursSearch(options: PostgresOursOptions): OursSearchFact
       settings: () => ({
         exactSearchMaxRows:
           options.exactSearchMaxRows ?? `${PGVECTOR_STORE_DEFAULTS.exactSearchMaxRows} (default)`,
-        'ANN ef_search': `max(calibrated per index, k), iterative_scan relaxed_order, per-namespace partial HNSW (m 16, ef_construction 64); calibrated: ${calibrated}`,
+        'ANN ef_search': `max(calibrated per index, k), iterative_scan relaxed_order, per-namespace partial HNSW on the half-precision key (m 24, ef_construction 200); calibrated: ${calibrated}`,
         storage: 'PLAIN',
       }),
       close: () => close(opened),

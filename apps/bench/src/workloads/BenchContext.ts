@@ -26,4 +26,6 @@ export interface BenchContext {
   log(line: string): void
   /** The monorepo root. */
   repoRoot: string
+  /** `--soak-minutes`: W13's duration per backend, when given. */
+  soakMinutes?: number
 }

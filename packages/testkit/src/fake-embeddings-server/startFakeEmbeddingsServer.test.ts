@@ -43,6 +43,22 @@ describe('startFakeEmbeddingsServer', () => {
     expect(JSON.stringify(server.requests)).not.toContain('test-key')
   })
 
+  it('answers with the vectors of a given embed function when one is set', async () => {
+    server = await startFakeEmbeddingsServer({
+      dimensions: 2,
+      embed: async (inputs, dimensions) =>
+        inputs.map((text) =>
+          Float32Array.from({ length: dimensions }, (_, i) => (i === 0 ? text.length : 0)),
+        ),
+    })
+    const res = await post({ model: 'm', input: ['abc', 'de'] })
+    const json = (await res.json()) as { data: Array<{ embedding: number[] }> }
+    expect(json.data.map((item) => item.embedding)).toEqual([
+      [3, 0],
+      [2, 0],
+    ])
+  })
+
   it('encodes base64 float32 vectors when asked', async () => {
     server = await startFakeEmbeddingsServer({ dimensions: 4 })
     const res = await post({ model: 'm', input: ['a'], encoding_format: 'base64' })

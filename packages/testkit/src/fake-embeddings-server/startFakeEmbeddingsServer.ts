@@ -31,6 +31,11 @@ export interface FakeEmbeddingsServerOptions {
   latencyMs?: number
   /** At most this many requests are processed at once; the rest wait in arrival order. */
   maxConcurrent?: number
+  /**
+   * The vectors of a normal answer, in input order, instead of `fakeEmbedding` (for the benchmark,
+   * which serves a real embedder's vectors to clients that only speak OpenAI's API).
+   */
+  embed?: (inputs: string[], dimensions: number) => Promise<Float32Array[]>
 }
 
 export interface RecordedEmbeddingsRequest {
@@ -270,16 +275,17 @@ export async function startFakeEmbeddingsServer(
         res.end('<html><body><h1>502 Bad Gateway</h1></body></html>')
         return
       default: {
-        const payload = buildResponse(request, fault.kind !== 'noUsage')
+        const vectors = options.embed ? await options.embed(request.inputs, request.dimensions) : undefined
+        const payload = buildResponse(request, fault.kind !== 'noUsage', vectors)
         mutate(payload, fault, request)
         return send(200, payload)
       }
     }
   }
 
-  function buildResponse(request: EmbeddingsRequest, withUsage: boolean) {
+  function buildResponse(request: EmbeddingsRequest, withUsage: boolean, vectors?: Float32Array[]) {
     const data = request.inputs.map((text, index) => {
-      const vector = fakeEmbedding(text, request.dimensions)
+      const vector = vectors?.[index] ?? fakeEmbedding(text, request.dimensions)
       return {
         object: 'embedding',
         index,

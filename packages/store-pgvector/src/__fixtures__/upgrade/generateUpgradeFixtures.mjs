@@ -1,18 +1,20 @@
 #!/usr/bin/env node
-// Writes the upgrade fixtures beside this file with the store code of an OLDER checkout:
+// Writes the upgrade fixtures of one migration beside this file with the store code of an OLDER
+// checkout, the tree as it stood when that migration was the newest:
 //
-//   git worktree add --detach <old> b8f5407   # outside the repository: the tree at migration 0000_init
+//   git worktree add --detach <old> <commit>   # outside the repository
 //   (cd <old> && pnpm install --frozen-lockfile; tsc -p tsconfig.build.json in packages/core,
 //    packages/embedder-hashing and packages/store-pgvector)
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
-//     node packages/store-pgvector/src/__fixtures__/upgrade/generateUpgradeFixtures.mjs <old>
+//     node packages/store-pgvector/src/__fixtures__/upgrade/generateUpgradeFixtures.mjs <old> <NNNN>
 //
-// The committed fixtures were made at commit b8f5407 (the last commit whose migrations folder held
-// 0000_init alone; the commit is also recorded in each expected-*.json). It writes, through that
-// code's own service and store:
-//   pglite-0000.tar.xz   the embedded data directory
-//   postgres-0000.sql    pg_dump --inserts of a scratch database written the same way
-//   expected-0000.json, expected-0000.postgres.json
+// <NNNN> is the migration's number (0000 when left out). Each fixture's commit is recorded in its
+// expected-*.json: for 0000 the last commit whose migrations folder held 0000_init alone, for each
+// later one the commit that added that migration. It writes, through that code's own service and
+// store:
+//   pglite-NNNN.tar.xz   the embedded data directory
+//   postgres-NNNN.sql    pg_dump --inserts of a scratch database written the same way
+//   expected-NNNN.json, expected-NNNN.postgres.json
 //                        what that code read back: every memory, each history, search ids
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -21,7 +23,9 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const from = process.argv[2]
-if (from === undefined) throw new Error('usage: generateUpgradeFixtures.mjs <old checkout>')
+if (from === undefined) throw new Error('usage: generateUpgradeFixtures.mjs <old checkout> [NNNN]')
+const label = process.argv[3] ?? '0000'
+if (!/^\d{4}$/.test(label)) throw new Error(`the migration number is four digits, not ${label}`)
 const here = dirname(fileURLToPath(import.meta.url))
 const load = (pkg) => import(pathToFileURL(join(from, 'packages', pkg, 'dist', 'index.js')).href)
 const core = await load('core')
@@ -135,9 +139,9 @@ try {
   // xz: the cluster's catalogs compress to a quarter of gzip's size.
   execFileSync('sh', [
     '-c',
-    `tar -C '${dataDir}' -cf - store | xz -9 > '${join(here, 'pglite-0000.tar.xz')}'`,
+    `tar -C '${dataDir}' -cf - store | xz -9 > '${join(here, `pglite-${label}.tar.xz`)}'`,
   ])
-  writeFileSync(join(here, 'expected-0000.json'), `${JSON.stringify(expected, null, 2)}\n`)
+  writeFileSync(join(here, `expected-${label}.json`), `${JSON.stringify(expected, null, 2)}\n`)
 
   const admin = process.env.DATABASE_URL
   if (admin === undefined) throw new Error('DATABASE_URL is needed for the PostgreSQL fixture')
@@ -154,12 +158,15 @@ try {
     const serverIds = await write(server)
     const serverExpected = { commit, ids: serverIds, ...(await readBack(server, serverIds)) }
     await server.close()
-    writeFileSync(join(here, 'expected-0000.postgres.json'), `${JSON.stringify(serverExpected, null, 2)}\n`)
+    writeFileSync(
+      join(here, `expected-${label}.postgres.json`),
+      `${JSON.stringify(serverExpected, null, 2)}\n`,
+    )
     const sql = execFileSync('pg_dump', ['--inserts', '--no-owner', '--no-privileges', url.toString()], {
       encoding: 'utf8',
     })
     writeFileSync(
-      join(here, 'postgres-0000.sql'),
+      join(here, `postgres-${label}.sql`),
       `-- pg_dump of a store written at commit ${commit}\n${sql}`,
     )
   } finally {

@@ -1,0 +1,389 @@
+import { startRepairLoop } from '@agent-memory/core'
+import { createOpenRouterEmbedder } from '@agent-memory/embedder-openrouter'
+import { startFakeChatServer, startFakeEmbeddingsServer } from '@agent-memory/testkit'
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
+import { createRng } from '../harness/createRng.js'
+import { createZipfText } from '../harness/createZipfText.js'
+import { percentile } from '../harness/percentile.js'
+import type { ReportTable, SummaryRow } from '../report/BenchReport.js'
+import { formatNumber } from '../report/formatNumber.js'
+import type { BenchContext } from '../workloads/BenchContext.js'
+import type { WorkloadOutcome } from '../workloads/WorkloadOutcome.js'
+import { checkSoakConsistency, type SoakConsistency } from './checkSoakConsistency.js'
+import { judgeSoak, type SoakThresholds } from './judgeSoak.js'
+import { openSoakBackend } from './openSoakBackend.js'
+import { probeMachine } from './probeMachine.js'
+import { runSoakClient, type SoakClientState } from './runSoakClient.js'
+import type { SoakGauge } from './SoakGauge.js'
+import { SoakRecorder } from './SoakRecorder.js'
+import type { SoakVerdict } from './SoakVerdict.js'
+import { collectGarbage, descriptorTargets, openDescriptors } from './sampleProcess.js'
+import { soakChatReply } from './soakChatReply.js'
+
+const CLIENTS = 8
+const DIMENSIONS = 256
+const API_KEY = 'soak-not-a-secret'
+
+interface SoakPlan {
+  minutes: number
+  windowMs: number
+  windows: number
+  cap: number
+  /** The embedder fails (HTTP 503) for the last `downMs` of every `periodMs`. */
+  periodMs: number
+  downMs: number
+  thresholds: SoakThresholds
+}
+
+/** How long, in which windows, at which size: 1 min a backend in the smoke, 30 by default. */
+function planSoak(ctx: BenchContext): SoakPlan {
+  const minutes = ctx.soakMinutes ?? (ctx.smoke ? 1 : 30)
+  const totalMs = minutes * 60_000
+  // 5-minute windows when there are at least four; otherwise four windows of whatever the run allows.
+  const windowMs = totalMs >= 20 * 60_000 ? 5 * 60_000 : totalMs / 4
+  return {
+    minutes,
+    windowMs,
+    windows: Math.max(1, Math.round(totalMs / windowMs)),
+    cap: ctx.smoke ? 40 : 150,
+    periodMs: ctx.smoke ? 20_000 : 120_000,
+    downMs: ctx.smoke ? 4_000 : 20_000,
+    thresholds: {
+      warmupWindows: 1,
+      maxDrift: 1.2,
+      driftSlackMs: 0.5,
+      minSamples: 50,
+      maxGrowth: 0.1,
+    },
+  }
+}
+
+interface BackendRun {
+  label: string
+  recorder: SoakRecorder
+  gauges: SoakGauge[]
+  consistency: SoakConsistency
+  leftovers: string[]
+  verdict: SoakVerdict
+  descriptors: { before: number; after: number; left: string[] }
+  repaired: number
+}
+
+/**
+ * W13: the soak. Eight clients put a mixed load (remember, rememberMany, search, forget,
+ * supersede, observe against the fake chat model) on one backend through every path at once
+ * (`openSoakBackend`), while the fake embeddings server fails on a schedule and the repair loop
+ * catches up; then the same on PostgreSQL. Per operation and window: calls, errors, p50/p99;
+ * per window: RSS after a full GC and the floor of open descriptors; at the end the
+ * consistency check. Any error outside the injected faults, a p50 drift above 1.2×, RSS or
+ * descriptors growing more than 10 % after the warm-up window, a disagreement or a leftover
+ * fails the workload, and with it the run.
+ */
+export async function runSoakWorkload(ctx: BenchContext): Promise<WorkloadOutcome> {
+  const plan = planSoak(ctx)
+  const runs: BackendRun[] = []
+  const skipped: string[] = []
+  for (const kind of ['embedded', 'postgres'] as const) {
+    if (kind === 'postgres' && ctx.databaseUrl === undefined) {
+      skipped.push('PostgreSQL: DATABASE_URL is not set')
+      continue
+    }
+    runs.push(await soakBackend(ctx, plan, kind))
+  }
+  return report(ctx, plan, runs, skipped)
+}
+
+async function soakBackend(
+  ctx: BenchContext,
+  plan: SoakPlan,
+  kind: 'embedded' | 'postgres',
+): Promise<BackendRun> {
+  collectGarbage()
+  const before = descriptorTargets()
+  const outcome = await soakOnce(ctx, plan, kind)
+  // Keep-alive sockets of the HTTP clients close once the fake servers have closed theirs.
+  await new Promise((resolve) => setTimeout(resolve, 1_000))
+  collectGarbage()
+  const after = descriptorTargets()
+  const left = [...after].filter(([fd, target]) => before.get(fd) !== target).map(([, target]) => target)
+  return { ...outcome, descriptors: { before: before.size, after: after.size, left } }
+}
+
+async function soakOnce(
+  ctx: BenchContext,
+  plan: SoakPlan,
+  kind: 'embedded' | 'postgres',
+): Promise<Omit<BackendRun, 'descriptors'>> {
+  let soakStart = Number.POSITIVE_INFINITY
+  let forcedUp = true
+  const isDown = (at: number) =>
+    !forcedUp && at >= soakStart && (at - soakStart) % plan.periodMs >= plan.periodMs - plan.downMs
+  const faultDuring = (from: number, to: number) => {
+    for (let t = from; t <= to; t += 250) if (isDown(t)) return true
+    return isDown(to)
+  }
+  const embeddings = await startFakeEmbeddingsServer({
+    dimensions: DIMENSIONS,
+    apiKey: API_KEY,
+    faults: () => (isDown(Date.now()) ? { kind: 'status', status: 503 } : undefined),
+  })
+  const chat = await startFakeChatServer({ apiKey: API_KEY, reply: soakChatReply })
+  const embedder = createOpenRouterEmbedder({
+    baseURL: embeddings.url,
+    apiKey: API_KEY,
+    model: 'soak/embedding',
+    dimensions: DIMENSIONS,
+    maxRetries: 0,
+    timeoutMs: 5_000,
+  })
+  const model = createOpenAICompatible({
+    name: 'chat',
+    baseURL: chat.url,
+    apiKey: API_KEY,
+    supportsStructuredOutputs: true,
+  }).chatModel('soak/chat')
+  const namespaces = Array.from({ length: CLIENTS }, (_, i) => `soak-${kind}-${i}`)
+  const backend = await openSoakBackend({
+    kind,
+    ...(ctx.databaseUrl === undefined ? {} : { databaseUrl: ctx.databaseUrl }),
+    embedder,
+    model,
+    namespaces,
+    repoRoot: ctx.repoRoot,
+    service: {
+      // Rows the embedder failed for come back within seconds of its return, and are never parked.
+      repair: { baseBackoffMs: 250, maxBackoffMs: 2_000, maxAttempts: 1_000_000, leaseMs: 60_000 },
+    },
+  })
+  let closed = false
+  try {
+    const rng = createRng(kind === 'embedded' ? 0x50a1 : 0x50a2)
+    const text = createZipfText(rng, 5_000)
+    const states: SoakClientState[] = namespaces.map((namespace) => ({ namespace, items: [], written: 0 }))
+    // Each namespace starts at its steady size, so the store does not grow through the soak.
+    for (const [i, state] of states.entries()) {
+      const contents = Array.from(
+        { length: plan.cap },
+        () => `${text(10)} [${state.namespace} n${state.written++}]`,
+      )
+      const result = await backend.clients[i]!.rememberMany(state.namespace, contents)
+      state.items.push(...result.ids.map((id) => [id]))
+    }
+    const stop = new AbortController()
+    let repaired = 0
+    const repairLoop = startRepairLoop(backend.memory, {
+      intervalMs: 250,
+      signal: stop.signal,
+      onReport: (pass) => {
+        repaired += pass.repaired
+      },
+    })
+    soakStart = Date.now()
+    forcedUp = false
+    const end = soakStart + plan.windows * plan.windowMs
+    const recorder = new SoakRecorder(soakStart, plan.windowMs, plan.windows - 1)
+    const gauges: SoakGauge[] = []
+    let floor = Number.POSITIVE_INFINITY
+    let window = 0
+    const closeWindow = () => {
+      collectGarbage()
+      const memory = process.memoryUsage()
+      gauges.push({
+        window,
+        rssAfterGc: memory.rss,
+        heapUsed: memory.heapUsed,
+        fdFloor: Math.min(floor, openDescriptors()),
+      })
+      ctx.log(
+        `W13 ${kind} window ${window + 1}/${plan.windows}: RSS ${(memory.rss / 2 ** 20).toFixed(0)} MB, fd floor ${gauges.at(-1)!.fdFloor}`,
+      )
+      floor = Number.POSITIVE_INFINITY
+      window++
+    }
+    const sampler = setInterval(() => {
+      // The fake servers record every request for tests to read; the soak reads none, and a
+      // record kept for half an hour would be the harness's leak, not the store's.
+      embeddings.requests.length = 0
+      chat.requests.length = 0
+      floor = Math.min(floor, openDescriptors())
+      if (Date.now() >= soakStart + (window + 1) * plan.windowMs && window < plan.windows - 1) closeWindow()
+    }, 1_000)
+    ctx.log(`W13 ${kind}: ${CLIENTS} clients for ${plan.minutes} min, windows of ${plan.windowMs / 1000} s`)
+    const machine = await probeMachine(kind === 'postgres' ? ctx.databaseUrl : undefined)
+    const probing = (async () => {
+      while (Date.now() < end) {
+        const t0 = performance.now()
+        await machine.probe()
+        recorder.ok('probe@machine', performance.now() - t0, Date.now())
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+    })()
+    try {
+      await Promise.all(
+        states.map((state, i) =>
+          runSoakClient({
+            calls: backend.clients[i]!,
+            state,
+            recorder,
+            cap: plan.cap,
+            until: () => Date.now() >= end,
+            faultDuring,
+            random: () => rng.next(),
+            text,
+          }),
+        ),
+      )
+    } finally {
+      clearInterval(sampler)
+      await probing.catch(() => undefined)
+      await machine.close()
+    }
+    closeWindow()
+    // The embedder is back for good: repair drains what the faults left pending.
+    forcedUp = true
+    const drainBy = Date.now() + 60_000
+    while ((await backend.store.repairStats()).pending > 0 && Date.now() < drainBy) {
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+    stop.abort()
+    await repairLoop
+    const queries = Array.from({ length: ctx.smoke ? 5 : 20 }, () => text(2))
+    const consistency = await checkSoakConsistency(backend, states, embedder, queries)
+    closed = true
+    const leftovers = await backend.close()
+    const probe = (recorder.cells.get('probe@machine') ?? []).map((cell) => cell.latencies)
+    const verdict = judgeSoak(recorder.cells, gauges, plan.thresholds, probe)
+    return {
+      label: kind === 'embedded' ? 'embedded (PGlite)' : 'PostgreSQL',
+      recorder,
+      gauges,
+      consistency,
+      leftovers,
+      verdict,
+      repaired,
+    }
+  } finally {
+    if (!closed) await backend.close().catch(() => undefined)
+    await embeddings.close()
+    await chat.close()
+  }
+}
+
+function report(ctx: BenchContext, plan: SoakPlan, runs: BackendRun[], skipped: string[]): WorkloadOutcome {
+  const tables: ReportTable[] = []
+  const notes: string[] = []
+  const summary: SummaryRow[] = []
+  const failures: string[] = []
+  const ms = (values: number[], p: number) =>
+    values.length === 0
+      ? '—'
+      : formatNumber(
+          percentile(
+            [...values].sort((a, b) => a - b),
+            p,
+          ),
+        )
+  for (const run of runs) {
+    const rows: Array<Array<string | number>> = []
+    for (const [key, cells] of [...run.recorder.cells].sort(([a], [b]) => a.localeCompare(b))) {
+      const [op, path] = key.split('@')
+      const calls = cells.reduce((sum, cell) => sum + cell.latencies.length + cell.errors, 0)
+      rows.push([
+        op!,
+        path!,
+        calls,
+        cells.reduce((sum, cell) => sum + cell.errors, 0),
+        cells.reduce((sum, cell) => sum + cell.injected, 0),
+        cells.map((cell) => ms(cell.latencies, 50)).join(' · '),
+        cells.map((cell) => ms(cell.latencies, 99)).join(' · '),
+        formatNumber(run.verdict.drift.get(op!) ?? null),
+      ])
+    }
+    tables.push({
+      title: `W13 ${run.label}: per operation and path (p50 and p99 in ms, one figure per window)`,
+      columns: [
+        'operation',
+        'path',
+        'calls',
+        'errors',
+        'injected',
+        'p50 by window',
+        'p99 by window',
+        'p50 drift (op)',
+      ],
+      rows,
+    })
+    tables.push({
+      title: `W13 ${run.label}: the process per window (window 1 is the warm-up)`,
+      columns: ['window', 'RSS after GC (MB)', 'V8 heap after GC (MB)', 'open fds (floor)'],
+      rows: run.gauges.map((gauge) => [
+        gauge.window + 1,
+        formatNumber(gauge.rssAfterGc / 2 ** 20, 0),
+        formatNumber(gauge.heapUsed / 2 ** 20, 0),
+        gauge.fdFloor,
+      ]),
+    })
+    const c = run.consistency
+    notes.push(
+      `${run.label}: ${c.counts.clients} live memories by the clients' count, ${c.counts.library} through the library, ${c.counts.other} through the ${run.label === 'PostgreSQL' ? 'second pool' : 'store socket'}; ` +
+        (c.keywordQueries > 0
+          ? `${c.keywordQueries} keyword queries ranked alike by the in-process index and SQL BM25, ${c.vectorQueries} vector queries by the in-process index and the exact SQL scan (unless listed below); `
+          : 'no in-process index on PostgreSQL (the ranking comparisons are the embedded store’s); ') +
+        `the machine probe (no store work) was ${formatNumber(run.verdict.machine)}× slower in the last window than in the first judged one, and drift is divided by that; ${run.repaired} pending embeds repaired during the soak; open fds ${run.descriptors.before} before opening, ${run.descriptors.after} after closing; RSS ${formatNumber(((run.verdict.rssRatio ?? 1) - 1) * 100, 1)} %, fd floor ${formatNumber(((run.verdict.fdRatio ?? 1) - 1) * 100, 1)} % from the first judged window to the last.`,
+    )
+    const problems = [
+      ...run.verdict.failures,
+      ...c.failures,
+      ...run.leftovers,
+      ...(run.descriptors.left.length > 0
+        ? [
+            `${run.descriptors.left.length} file descriptor(s) left open after close (${[...new Set(run.descriptors.left)].slice(0, 4).join(', ')})`,
+          ]
+        : []),
+    ]
+    for (const problem of problems) failures.push(`${run.label}: ${problem}`)
+    const drifts = [...run.verdict.drift.values()].filter((value): value is number => value !== null)
+    summary.push({
+      workload: 'W13',
+      metric: `${run.label}: worst p50 drift, last window / first judged`,
+      ours: drifts.length ? `${formatNumber(Math.max(...drifts))}×` : '—',
+      peers: '—',
+      target: '≤ 1.2×',
+      met: drifts.length ? Math.max(...drifts) <= plan.thresholds.maxDrift : null,
+    })
+    summary.push({
+      workload: 'W13',
+      metric: `${run.label}: errors outside injected faults; leaks; inconsistencies`,
+      ours: `${problems.length === 0 ? 'none' : `${problems.length} problem(s)`}`,
+      peers: '—',
+      target: 'none',
+      met: problems.length === 0,
+    })
+  }
+  notes.push(
+    `Eight clients, each on its own namespace: two through the library, two through the store socket (on PostgreSQL a second pool), two searching through the recall socket and writing through the store socket, two through an MCP server (search, remember, forget; their other operations through the library). Mix: search 50, remember 14, forget 17 (and whenever a namespace is above ${plan.cap} live memories), supersede 10, rememberMany (3) 5, observe 4 (the fake chat model extracts one fact and adds it). Each namespace starts at ${plan.cap} memories, so the store stays the same size; forgetting a memory forgets its superseded versions too.`,
+    `The fake embeddings server answers 503 for the last ${plan.downMs / 1000} s of every ${plan.periodMs / 1000} s: writes are stored pending and searches run keyword-only (the 'injected' column counts those answers and any call that failed while the fault was on); the repair loop embeds the pending rows once it is back. 'errors' are failures outside those periods and must be 0.`,
+    `Judged: the first window is the warm-up (the in-process indexes load, PGlite's buffer pool and V8's heap reach their working size); from the second window to the last, each operation's p50 (all paths, at least ${plan.thresholds.minSamples} calls in both windows), divided by how much slower a probe that does no store work got (a 20,000-number sort, and on PostgreSQL a \`SELECT 1\` on its own connection: other processes on a shared machine slow everything alike), may not rise more than ${plan.thresholds.maxDrift}× and ${plan.thresholds.driftSlackMs} ms, RSS after a full GC and the floor of open descriptors (sampled each second) not more than ${plan.thresholds.maxGrowth * 100} %. p99 is reported, not judged: on a shared 2-core machine it is the scheduler's.`,
+    ...skipped,
+    ...failures.map((failure) => `FAILED: ${failure}`),
+  )
+  for (const failure of failures) ctx.log(`W13 ${failure}`)
+  return {
+    report: {
+      id: 'W13',
+      title: `Soak: 8 clients of mixed load on every path, ${plan.minutes} min per backend`,
+      status: failures.length === 0 ? 'ok' : 'failed',
+      ...(failures.length === 0 ? {} : { reason: failures.slice(0, 5).join('; ') }),
+      settings: {
+        minutesPerBackend: plan.minutes,
+        windowSeconds: plan.windowMs / 1000,
+        clients: CLIENTS,
+        dimensions: DIMENSIONS,
+        liveMemoriesPerNamespace: plan.cap,
+      },
+      tables,
+      notes,
+      summary,
+    },
+  }
+}

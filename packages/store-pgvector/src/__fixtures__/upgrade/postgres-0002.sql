@@ -1,0 +1,300 @@
+-- pg_dump of a store written at commit fee6a9eea563dc1d9dfb2ed042a96d643b39c1dc
+--
+-- PostgreSQL database dump
+--
+
+\restrict 9OMuOWUaT81V76keMHtkb9GqHQ5T31P8v27kp97PktFMxk9NhR57aGuQ2sTcttz
+
+-- Dumped from database version 15.20 (Debian 15.20-0+deb12u1)
+-- Dumped by pg_dump version 15.20 (Debian 15.20-0+deb12u1)
+
+SET statement_timeout = 0;
+SET lock_timeout = 0;
+SET idle_in_transaction_session_timeout = 0;
+SET client_encoding = 'UTF8';
+SET standard_conforming_strings = on;
+SELECT pg_catalog.set_config('search_path', '', false);
+SET check_function_bodies = false;
+SET xmloption = content;
+SET client_min_messages = warning;
+SET row_security = off;
+
+--
+-- Name: vector; Type: EXTENSION; Schema: -; Owner: -
+--
+
+CREATE EXTENSION IF NOT EXISTS vector WITH SCHEMA public;
+
+
+--
+-- Name: EXTENSION vector; Type: COMMENT; Schema: -; Owner: -
+--
+
+COMMENT ON EXTENSION vector IS 'vector data type and ivfflat and hnsw access methods';
+
+
+SET default_tablespace = '';
+
+SET default_table_access_method = heap;
+
+--
+-- Name: agent_memory_meta; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.agent_memory_meta (
+    id integer DEFAULT 1 NOT NULL,
+    model text,
+    dimensions integer NOT NULL,
+    recorded_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT agent_memory_meta_singleton CHECK ((id = 1))
+);
+
+
+--
+-- Name: agent_memory_migrations; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.agent_memory_migrations (
+    hash text NOT NULL,
+    created_at bigint NOT NULL,
+    applied_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+
+--
+-- Name: agent_memory_recall_samples; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.agent_memory_recall_samples (
+    table_name text NOT NULL,
+    namespace text NOT NULL,
+    samples integer DEFAULT 0 NOT NULL,
+    recall_sum double precision DEFAULT 0 NOT NULL,
+    last_recall double precision,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+
+--
+-- Name: agent_memory_vector_indexes; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.agent_memory_vector_indexes (
+    table_name text NOT NULL,
+    namespace text NOT NULL,
+    index_name text NOT NULL,
+    rows_at_build integer NOT NULL,
+    built_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+
+--
+-- Name: memories; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.memories (
+    namespace text NOT NULL,
+    id text NOT NULL,
+    tier text NOT NULL,
+    level text,
+    content text NOT NULL,
+    summary text,
+    metadata jsonb DEFAULT '{}'::jsonb NOT NULL,
+    tags text[] DEFAULT '{}'::text[] NOT NULL,
+    importance double precision DEFAULT 0.5 NOT NULL,
+    created_at timestamp with time zone NOT NULL,
+    updated_at timestamp with time zone NOT NULL,
+    last_accessed_at timestamp with time zone NOT NULL,
+    access_count integer DEFAULT 0 NOT NULL,
+    expires_at timestamp with time zone,
+    superseded_by text,
+    valid_from timestamp with time zone,
+    valid_to timestamp with time zone,
+    valid_to_stamped boolean DEFAULT false NOT NULL,
+    confidence double precision,
+    assessed_importance double precision,
+    linked_memory_ids text[] DEFAULT '{}'::text[] NOT NULL,
+    embed_state text NOT NULL,
+    fingerprint text NOT NULL,
+    embedding public.vector(64),
+    search tsvector NOT NULL,
+    repair_attempts integer DEFAULT 0 NOT NULL,
+    next_attempt_at timestamp with time zone,
+    leased_until timestamp with time zone,
+    last_error text
+);
+ALTER TABLE ONLY public.memories ALTER COLUMN embedding SET STORAGE PLAIN;
+
+
+--
+-- Name: memory_chunks; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.memory_chunks (
+    namespace text NOT NULL,
+    memory_id text NOT NULL,
+    idx integer NOT NULL,
+    text text NOT NULL,
+    embedding public.vector(64) NOT NULL
+);
+ALTER TABLE ONLY public.memory_chunks ALTER COLUMN embedding SET STORAGE PLAIN;
+
+
+--
+-- Data for Name: agent_memory_meta; Type: TABLE DATA; Schema: public; Owner: -
+--
+
+INSERT INTO public.agent_memory_meta VALUES (1, NULL, 64, '2026-12-04 17:01:46.96426+00');
+
+
+--
+-- Data for Name: agent_memory_migrations; Type: TABLE DATA; Schema: public; Owner: -
+--
+
+INSERT INTO public.agent_memory_migrations VALUES ('c9a6c92c879056ba0377669face804c2e16b9267bf4b4acd27d13044231a1903', 1796049319847, '2026-12-04 17:01:46.858212+00');
+INSERT INTO public.agent_memory_migrations VALUES ('0ff08e5cc71129b3a8fcd9315662a0e5687b1d254c0fc0745dae5126fb6a11d5', 1796052919847, '2026-12-04 17:01:46.91764+00');
+INSERT INTO public.agent_memory_migrations VALUES ('b3cf9a7781b5a1eac2e22490b9ff645a726ef05b8fa6e3f3f8e20bc964ccb53b', 1796096857102, '2026-12-04 17:01:46.921008+00');
+
+
+--
+-- Data for Name: agent_memory_recall_samples; Type: TABLE DATA; Schema: public; Owner: -
+--
+
+
+
+--
+-- Data for Name: agent_memory_vector_indexes; Type: TABLE DATA; Schema: public; Owner: -
+--
+
+
+
+--
+-- Data for Name: memories; Type: TABLE DATA; Schema: public; Owner: -
+--
+
+INSERT INTO public.memories VALUES ('ada', '01a24201-3c59-7304-b97d-ebdca74b0586', 'episodic', NULL, 'Ada keeps a vegetable garden behind the house', NULL, '{}', '{}', 0.5, '2026-12-04 17:01:46.975245+00', '2026-12-04 17:01:46.975245+00', '2026-12-04 17:01:46.975245+00', 0, '2027-01-03 17:01:46.969+00', NULL, NULL, NULL, false, NULL, NULL, '{}', 'ok', '122640458ca98239504eb0fb8d371e16', '[-0.1,0,0,0.1,0,0.1,0.1,0,-0.1,0,0.3,0,-0.1,0.1,-0.1,0,0.3,0,0,0,-0.2,-0.3,0.3,0,-0.1,0,0.1,-0.1,0,-0.1,0,-0.1,0,0,0.1,0,-0.1,0,0,0,0,0.1,0,-0.2,-0.1,0.4,0,-0.2,0.1,0,-0.2,0.2,0,0.1,-0.1,0,0,0,-0.1,-0.1,0.1,0.1,-0.2,0]', '''ada'':1 ''behind'':6 ''garden'':5 ''hous'':8 ''keep'':2 ''veget'':4', 0, NULL, NULL, NULL);
+INSERT INTO public.memories VALUES ('ada', '01a24201-3c59-7305-97fb-80e62a64ca3b', 'episodic', NULL, 'Paragraph 0 of the travel log: the ferry left the harbour at dawn and the gulls followed it. Paragraph 1 of the travel log: the ferry left the harbour at dawn and the gulls followed it. Paragraph 2 of the travel log: the ferry left the harbour at dawn and the gulls followed it. Paragraph 3 of the travel log: the ferry left the harbour at dawn and the gulls followed it. Paragraph 4 of the travel log: the ferry left the harbour at dawn and the gulls followed it. Paragraph 5 of the travel log: the ferry left the harbour at dawn and the gulls followed it. Paragraph 6 of the travel log: the ferry left the harbour at dawn and the gulls followed it. Paragraph 7 of the travel log: the ferry left the harbour at dawn and the gulls followed it. Paragraph 8 of the travel log: the ferry left the harbour at dawn and the gulls followed it. Paragraph 9 of the travel log: the ferry left the harbour at dawn and the gulls followed it. Paragraph 10 of the travel log: the ferry left the harbour at dawn and the gulls followed it. Paragraph 11 of the travel log: the ferry left the harbour at dawn and the gulls followed it.', NULL, '{}', '{travel}', 0.5, '2026-12-04 17:01:46.975245+00', '2026-12-04 17:01:46.975245+00', '2026-12-04 17:01:46.975245+00', 0, '2027-01-03 17:01:46.969+00', NULL, NULL, NULL, false, NULL, NULL, '{}', 'ok', 'cb51d1f74258f323313c6534e85bc849', '[0.026427133,-2.347201e-17,0,0.18419218,-0.0792814,0.065668955,0.118523225,-0.039241824,-0.12873188,0.039241824,-0.09209609,-0.18419218,-0.026427133,0.18419218,0,0,0,0.052854266,0.026427133,-0.09209609,0.09209609,0,-0.09209609,0.026427133,-0.039241824,-0.118523225,0.27628827,-0.052854266,-0.09209609,0.18419218,0,0.27628827,-0.0792814,0,-0.18419218,0.27628827,0.09209609,0,-0.012814692,-0.09209609,0,0.12873188,-0.18419218,0,-0.118523225,0,0.052854266,-0.065668955,-0.13133791,-0.09209609,0,0.34955984,-0.052854266,0,0.09209609,0.18419218,-0.09209609,0.27628827,0,0.052854266,-0.09209609,0.31292406,0,-0.09209609]', '''0'':2 ''1'':20 ''10'':182 ''11'':200 ''2'':38 ''3'':56 ''4'':74 ''5'':92 ''6'':110 ''7'':128 ''8'':146 ''9'':164 ''dawn'':13,31,49,67,85,103,121,139,157,175,193,211 ''ferri'':8,26,44,62,80,98,116,134,152,170,188,206 ''follow'':17,35,53,71,89,107,125,143,161,179,197,215 ''gull'':16,34,52,70,88,106,124,142,160,178,196,214 ''harbour'':11,29,47,65,83,101,119,137,155,173,191,209 ''left'':9,27,45,63,81,99,117,135,153,171,189,207 ''log'':6,24,42,60,78,96,114,132,150,168,186,204 ''paragraph'':1,19,37,55,73,91,109,127,145,163,181,199 ''travel'':5,23,41,59,77,95,113,131,149,167,185,203,217', 0, NULL, NULL, NULL);
+INSERT INTO public.memories VALUES ('ada', '01a24201-3c59-7306-bc8e-181d66588246', 'semantic', NULL, 'Ada prefers window seats on trains', NULL, '{}', '{}', 0.9, '2026-12-04 17:01:46.975245+00', '2026-12-04 17:01:46.975245+00', '2026-12-04 17:01:46.975245+00', 0, NULL, NULL, NULL, NULL, false, 0.4, NULL, '{}', 'ok', 'b625b016441a0cab0c0ab82582c7c920', '[-0.16439898,-0.16439898,0,0,0,0,0,0,0,0,0.16439898,-0.16439898,0,0,0,0.16439898,0.16439898,0,0,0.32879797,0,0,0,-0.16439898,0,0,0,-0.32879797,0,0,0,0,0,-0.16439898,0,0,0,0,0.32879797,-0.16439898,0,0,0,-0.16439898,-0.16439898,0.32879797,0,-0.16439898,0,0,0,0.32879797,-0.16439898,0,0,0.32879797,0,0,0,0,0,0,0,0]', '''ada'':1 ''prefer'':2 ''seat'':4 ''train'':6 ''window'':3', 0, NULL, NULL, NULL);
+INSERT INTO public.memories VALUES ('ada', '01a24201-3c59-7303-b79e-7baac7e31590', 'semantic', NULL, 'Ada drinks green tea every morning', NULL, '{}', '{drinks}', 0.5, '2026-12-04 17:01:46.975245+00', '2026-12-04 17:01:47.014069+00', '2026-12-04 17:01:46.975245+00', 0, NULL, '01a24201-3c7d-7026-88e5-3d3f6acc4382', NULL, '2026-12-04 17:01:47.005+00', true, 0.4, NULL, '{}', 'ok', '8584b36635e291d7afbd2b63d29d6cfc', '[-0.16012815,-0.16012815,0,0,0,0,0,0,-0.16012815,-0.16012815,0,-0.3202563,0,0,0,0.16012815,-0.16012815,0,0,0,0,-0.16012815,0,0,-0.3202563,-0.3202563,0.16012815,0,0.16012815,0.3202563,0,0,0,0,0,0.16012815,0.16012815,0,0,0,0,0,0,0.16012815,-0.16012815,0.3202563,0,-0.16012815,0.16012815,0.16012815,0,0,0,0.16012815,0,0,0,0,0,0,0.16012815,-0.16012815,0,0]', '''ada'':1 ''drink'':2,7 ''everi'':5 ''green'':3 ''morn'':6 ''tea'':4', 0, NULL, NULL, NULL);
+INSERT INTO public.memories VALUES ('ada', '01a24201-3c8b-7027-a095-227c90279f0a', 'semantic', NULL, 'Ada drinks black coffee every morning now', NULL, '{}', '{}', 0.5, '2026-12-04 17:01:47.020048+00', '2026-12-04 17:01:47.020048+00', '2026-12-04 17:01:47.020048+00', 0, NULL, NULL, '2026-12-04 17:01:47.018+00', NULL, false, 0.4, NULL, '{}', 'ok', '5c592ea95e2fabd39bb2621634861549', '[-0.12216944,0,0,0,0,-0.12216944,0,-0.12216944,-0.24433888,-0.12216944,-0.12216944,-0.24433888,0,0,0,0.36650833,-0.12216944,0.12216944,-0.12216944,0,0,0,0.12216944,0,0,0,0.12216944,0.36650833,0.12216944,0.24433888,0,0,0,0.12216944,0,0.24433888,0.24433888,0,0,0.12216944,0,0,0.24433888,0,-0.12216944,0.24433888,0,-0.12216944,-0.12216944,0,0,0,0,0.12216944,-0.12216944,0,0,-0.12216944,0,0,0.12216944,-0.12216944,0,0]', '''ada'':1 ''black'':3 ''coffe'':4 ''drink'':2 ''everi'':5 ''morn'':6', 0, NULL, NULL, NULL);
+INSERT INTO public.memories VALUES ('ada', '01a24201-3c7d-7026-88e5-3d3f6acc4382', 'semantic', NULL, 'Ada drinks oolong tea every morning', NULL, '{}', '{}', 0.5, '2026-12-04 17:01:47.006478+00', '2026-12-04 17:01:47.025328+00', '2026-12-04 17:01:47.006478+00', 0, NULL, '01a24201-3c8b-7027-a095-227c90279f0a', '2026-12-04 17:01:47.005+00', '2026-12-04 17:01:47.018+00', true, 0.4, NULL, '{}', 'ok', '7a2314e3f525e9b11255bf117b8f00ca', '[-0.14929241,-0.14929241,0,-0.14929241,0,0,0,0,-0.14929241,-0.14929241,0,-0.29858482,0,0,-0.14929241,0.252774,-0.14929241,0,0,-0.14929241,0,0,0,0.14929241,-0.29858482,0,0.14929241,0,0.14929241,0.29858482,0,0,0,0,0,0.14929241,0.29858482,-0.29858482,0,0,0,0,0,0,-0.14929241,0.29858482,0,-0.14929241,0,0.14929241,0,0,0,0.14929241,0,0,0,0,0,0,0.14929241,-0.14929241,0,0]', '''ada'':1 ''drink'':2 ''everi'':5 ''morn'':6 ''oolong'':3 ''tea'':4', 0, NULL, NULL, NULL);
+INSERT INTO public.memories VALUES ('bob', '01a24201-3c9c-7161-a125-785889a06be5', 'semantic', NULL, 'Bob plays the cello in a quartet', NULL, '{}', '{}', 0.5, '2026-12-04 17:01:47.039302+00', '2026-12-04 17:01:47.039302+00', '2026-12-04 17:01:47.039302+00', 0, NULL, NULL, NULL, NULL, false, 0.4, NULL, '{}', 'ok', 'd047763d3922c7701bcab02e7f8f2864', '[0,0,0,0,0,0,0,0,-0.27216554,0,0,0,0,-0.13608277,-0.13608277,0,0.13608277,0,0,0,-0.13608277,0,0.13608277,-0.13608277,0,0.27216554,0.13608277,0,0,-0.27216554,0,0,-0.13608277,0,-0.13608277,0,-0.13608277,0,0,0,0,0.13608277,0.13608277,0,0.27216554,0,0,-0.5443311,0,0.13608277,0,0.13608277,0,0.13608277,0,0,0,-0.13608277,0,0,0.27216554,0.13608277,0.13608277,0]', '''bob'':1 ''cello'':4 ''play'':2 ''quartet'':7', 0, NULL, NULL, NULL);
+INSERT INTO public.memories VALUES ('bob', '01a24201-3c9c-7162-95d7-575a9abfbcee', 'semantic', NULL, 'Bob is allergic to peanuts', NULL, '{}', '{health}', 0.5, '2026-12-04 17:01:47.039302+00', '2026-12-04 17:01:47.039302+00', '2026-12-04 17:01:47.039302+00', 0, NULL, NULL, NULL, NULL, false, 0.4, NULL, '{}', 'ok', '1b9ce9ccece70fd70f34d6f8a8452a74', '[0,0.12909944,0,-0.12909944,0,-0.12909944,0,0,0,0,0,0,-0.12909944,0,0.12909944,0,0,0,0,0,0,0,0.12909944,0,0.2581989,0,-0.12909944,0,-0.12909944,0.2581989,-0.12909944,0,0,0,0,0,0,0,0,0,0,0,0,-0.38729835,0.38729835,0,-0.12909944,0,0.12909944,0.12909944,-0.12909944,0,-0.5163978,0,0,0,0,-0.12909944,0,0,0,0,-0.2581989,0]', '''allerg'':3 ''bob'':1 ''health'':6 ''peanut'':5', 0, NULL, NULL, NULL);
+INSERT INTO public.memories VALUES ('ada', '01a24201-3ca6-7383-a9cb-63c6c3903041', 'semantic', NULL, 'Ada is learning Portuguese on weekends', NULL, '{}', '{}', 0.5, '2026-12-04 17:01:47.049883+00', '2026-12-04 17:01:47.049883+00', '2026-12-04 17:01:47.049883+00', 0, NULL, NULL, NULL, NULL, false, 0.4, NULL, '{}', 'pending', '54dfbacdda5bdc80fd1c24deef4a57c4', NULL, '''ada'':1 ''learn'':3 ''portugues'':4 ''weekend'':6', 0, NULL, NULL, NULL);
+INSERT INTO public.memories VALUES ('ada', '01a24201-3ca6-7384-8877-8e2cd7f89109', 'semantic', NULL, 'Paragraph 0 of the travel log: the ferry left the harbour at dawn and the gulls followed it. Paragraph 1 of the travel log: the ferry left the harbour at dawn and the gulls followed it. Paragraph 2 of the travel log: the ferry left the harbour at dawn and the gulls followed it. Paragraph 3 of the travel log: the ferry left the harbour at dawn and the gulls followed it. Paragraph 4 of the travel log: the ferry left the harbour at dawn and the gulls followed it. Paragraph 5 of the travel log: the ferry left the harbour at dawn and the gulls followed it. Paragraph 6 of the travel log: the ferry left the harbour at dawn and the gulls followed it. Paragraph 7 of the travel log: the ferry left the harbour at dawn and the gulls followed it. Paragraph 8 of the travel log: the ferry left the harbour at dawn and the gulls followed it. Paragraph 9 of the travel log: the ferry left the harbour at dawn and the gulls followed it. Paragraph 10 of the travel log: the ferry left the harbour at dawn and the gulls followed it. Paragraph 11 of the travel log: the ferry left the harbour at dawn and the gulls followed it. Pending version with chunks to embed later.', NULL, '{}', '{}', 0.5, '2026-12-04 17:01:47.049883+00', '2026-12-04 17:01:47.049883+00', '2026-12-04 17:01:47.049883+00', 0, NULL, NULL, NULL, NULL, false, 0.4, NULL, '{}', 'pending', '7cb6d66f6f05dc332d9955cebd44748c', NULL, '''0'':2 ''1'':20 ''10'':182 ''11'':200 ''2'':38 ''3'':56 ''4'':74 ''5'':92 ''6'':110 ''7'':128 ''8'':146 ''9'':164 ''chunk'':220 ''dawn'':13,31,49,67,85,103,121,139,157,175,193,211 ''emb'':222 ''ferri'':8,26,44,62,80,98,116,134,152,170,188,206 ''follow'':17,35,53,71,89,107,125,143,161,179,197,215 ''gull'':16,34,52,70,88,106,124,142,160,178,196,214 ''harbour'':11,29,47,65,83,101,119,137,155,173,191,209 ''later'':223 ''left'':9,27,45,63,81,99,117,135,153,171,189,207 ''log'':6,24,42,60,78,96,114,132,150,168,186,204 ''paragraph'':1,19,37,55,73,91,109,127,145,163,181,199 ''pend'':217 ''travel'':5,23,41,59,77,95,113,131,149,167,185,203 ''version'':218', 0, NULL, NULL, NULL);
+
+
+--
+-- Data for Name: memory_chunks; Type: TABLE DATA; Schema: public; Owner: -
+--
+
+INSERT INTO public.memory_chunks VALUES ('ada', '01a24201-3c59-7305-97fb-80e62a64ca3b', 0, 'Paragraph 0 of the travel log: the ferry left the harbour at dawn and the gulls followed it. Paragraph 1 of the travel log: the ferry left the harbour at dawn and the gulls followed it. Paragraph 2 of the travel log: the ferry left the harbour at dawn and the gulls followed it. Paragraph 3 of the travel log: the ferry left the harbour at dawn and the gulls followed it.', '[0,0,0,0.18185547,-0.07620831,0.052823577,0.090927735,-0.090927735,-0.14375131,0.090927735,-0.090927735,-0.18185547,0,0.18185547,0,0,0,0,0,-0.090927735,0.090927735,0,-0.090927735,0,-0.052823577,-0.090927735,0.2727832,0,-0.090927735,0.18185547,0,0.2727832,-0.07620831,0,-0.18185547,0.2727832,0.090927735,0,-0.052823577,-0.090927735,0,0.14375131,-0.18185547,0,-0.090927735,0,0,-0.052823577,-0.105647154,-0.090927735,0,0.37843034,0,0,0.090927735,0.18185547,-0.090927735,0.2727832,0,0.07620831,-0.090927735,0.32560676,0,-0.090927735]');
+INSERT INTO public.memory_chunks VALUES ('ada', '01a24201-3c59-7305-97fb-80e62a64ca3b', 1, 'of the travel log: the ferry left the harbour at dawn and the gulls followed it. Paragraph 4 of the travel log: the ferry left the harbour at dawn and the gulls followed it. Paragraph 5 of the travel log: the ferry left the harbour at dawn and the gulls followed it. Paragraph 6 of the travel log: the ferry left the harbour at dawn and the gulls followed it.', '[0,0.010942322,0,0.18153095,0,0.07982316,0.090765476,-0.090765476,-0.1434948,0.07982316,-0.090765476,-0.18153095,-0.03803616,0.17058863,0,0,0,0.07607232,-0.010942322,-0.090765476,0.090765476,0,-0.07982316,0.03803616,-0.090765476,-0.07982316,0.27229643,0,-0.090765476,0.18153095,0,0.27229643,-0.03803616,0,-0.18153095,0.27229643,0.090765476,0,-0.014693155,-0.090765476,0,0.12161015,-0.18153095,0,-0.090765476,0,0.07607232,-0.090765476,-0.18153095,-0.090765476,0,0.37775508,0,0,0.090765476,0.18153095,-0.090765476,0.27229643,0,0,-0.090765476,0.30314112,0,-0.090765476]');
+INSERT INTO public.memory_chunks VALUES ('ada', '01a24201-3c59-7305-97fb-80e62a64ca3b', 2, 'of the travel log: the ferry left the harbour at dawn and the gulls followed it. Paragraph 7 of the travel log: the ferry left the harbour at dawn and the gulls followed it. Paragraph 8 of the travel log: the ferry left the harbour at dawn and the gulls followed it. Paragraph 9 of the travel log: the ferry left the harbour at dawn and the gulls followed it.', '[0.03838742,0.011043373,0,0.18320738,0,0.08056031,0.09160369,-0.014828844,-0.14481995,0.0037854714,-0.09160369,-0.18320738,0,0.172164,0,0,0,0,-0.049430795,-0.09160369,0.09160369,0,-0.08056031,0,-0.053216264,-0.08056031,0.27481106,-0.07677484,-0.09160369,0.18320738,0,0.27481106,0,0,-0.18320738,0.27481106,0.09160369,0,-0.09160369,-0.09160369,0,0.122733206,-0.18320738,0,-0.09160369,0,0,-0.09160369,-0.18320738,-0.09160369,0,0.3812436,0,0,0.09160369,0.18320738,-0.09160369,0.27481106,0,0,-0.09160369,0.30594057,0,-0.09160369]');
+INSERT INTO public.memory_chunks VALUES ('ada', '01a24201-3c59-7305-97fb-80e62a64ca3b', 3, 'of the travel log: the ferry left the harbour at dawn and the gulls followed it. Paragraph 10 of the travel log: the ferry left the harbour at dawn and the gulls followed it. Paragraph 11 of the travel log: the ferry left the harbour at dawn and the gulls followed it.', '[0,0.017229443,0,0.17835282,-0.042493038,0.07194697,0.13166945,-0.08917641,-0.14808427,0.07194697,-0.08917641,-0.17835282,0,0.16112338,0,0,0,0,0.06775663,-0.08917641,0.08917641,0,-0.07194697,0,-0.08917641,-0.11444001,0.26752925,0,-0.08917641,0.17835282,0,0.26752925,0,0,-0.17835282,0.26752925,0.08917641,0,-0.08917641,-0.08917641,0,0.113625385,-0.17835282,0,-0.13166945,0,0,-0.08917641,-0.17835282,-0.08917641,0,0.38534495,-0.084986076,0,0.08917641,0.17835282,-0.08917641,0.26752925,0,0,-0.08917641,0.2919782,0,-0.08917641]');
+
+
+--
+-- Name: agent_memory_meta agent_memory_meta_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.agent_memory_meta
+    ADD CONSTRAINT agent_memory_meta_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: agent_memory_migrations agent_memory_migrations_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.agent_memory_migrations
+    ADD CONSTRAINT agent_memory_migrations_pkey PRIMARY KEY (hash);
+
+
+--
+-- Name: agent_memory_recall_samples agent_memory_recall_samples_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.agent_memory_recall_samples
+    ADD CONSTRAINT agent_memory_recall_samples_pkey PRIMARY KEY (table_name, namespace);
+
+
+--
+-- Name: agent_memory_vector_indexes agent_memory_vector_indexes_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.agent_memory_vector_indexes
+    ADD CONSTRAINT agent_memory_vector_indexes_pkey PRIMARY KEY (table_name, namespace);
+
+
+--
+-- Name: memories memories_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.memories
+    ADD CONSTRAINT memories_pkey PRIMARY KEY (namespace, id);
+
+
+--
+-- Name: memory_chunks memory_chunks_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.memory_chunks
+    ADD CONSTRAINT memory_chunks_pkey PRIMARY KEY (namespace, memory_id, idx);
+
+
+--
+-- Name: memories_id_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX memories_id_idx ON public.memories USING btree (id);
+
+
+--
+-- Name: memories_namespace_created_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX memories_namespace_created_idx ON public.memories USING btree (namespace, created_at);
+
+
+--
+-- Name: memories_namespace_fingerprint_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX memories_namespace_fingerprint_idx ON public.memories USING btree (namespace, fingerprint);
+
+
+--
+-- Name: memories_namespace_superseded_by_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX memories_namespace_superseded_by_idx ON public.memories USING btree (namespace, superseded_by);
+
+
+--
+-- Name: memories_pending_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX memories_pending_idx ON public.memories USING btree (next_attempt_at) WHERE (embed_state = 'pending'::text);
+
+
+--
+-- Name: memories_search_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX memories_search_idx ON public.memories USING gin (search);
+
+
+--
+-- Name: memory_chunks memory_chunks_memory_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.memory_chunks
+    ADD CONSTRAINT memory_chunks_memory_fk FOREIGN KEY (namespace, memory_id) REFERENCES public.memories(namespace, id) ON UPDATE CASCADE ON DELETE CASCADE;
+
+
+--
+-- PostgreSQL database dump complete
+--
+
+\unrestrict 9OMuOWUaT81V76keMHtkb9GqHQ5T31P8v27kp97PktFMxk9NhR57aGuQ2sTcttz
+
