@@ -93,6 +93,8 @@ export { checkEmbedTexts } from './spec/checkEmbedTexts.js'
 export type { Embedder, EmbedOptions } from './spec/Embedder.js'
 export type { ExpirySweepCounts } from './spec/ExpirySweepCounts.js'
 export type { ExpirySweepStore } from './spec/ExpirySweepStore.js'
+export type { LegSearchRequest } from './spec/LegSearchRequest.js'
+export { isLegSearchStore, type LegSearchStore } from './spec/LegSearchStore.js'
 export type { LinkStore } from './spec/LinkStore.js'
 export type { MemoryFilter, MetadataFilterValue } from './spec/MemoryFilter.js'
 export {

@@ -7,6 +7,8 @@ import type {
   EraseReport,
   ExpirySweepCounts,
   ImportRowOutcome,
+  LegSearchRequest,
+  LegSearchStore,
   ListOptions,
   Memory,
   MemoryFilter,
@@ -74,6 +76,7 @@ import { repairStats } from './repair/repairStats.js'
 import { CHUNK_VECTOR_SEARCH } from './search/CHUNK_VECTOR_SEARCH.js'
 import { runVectorSearch } from './search/runVectorSearch.js'
 import { searchKeywordLeg } from './search/searchKeywordLeg.js'
+import { type LegResults, searchLegsInProcess } from './search/searchLegsInProcess.js'
 import { searchVectorLeg } from './search/searchVectorLeg.js'
 import { putChunks } from './write/putChunks.js'
 import { upsertMemories } from './write/upsertMemories.js'
@@ -87,7 +90,7 @@ import { upsertMemories } from './write/upsertMemories.js'
  * `read/`, `lifecycle/`, `search/`, `indexes/`, `repair/`, `meta/`), all sharing one
  * `StoreContext`.
  */
-export class PgVectorStore implements Store, ChunkStore, RepairStore, NamespaceDataStore {
+export class PgVectorStore implements Store, ChunkStore, LegSearchStore, RepairStore, NamespaceDataStore {
   readonly dimensions: number
   readonly model: string | undefined
   readonly #context: StoreContext
@@ -230,6 +233,10 @@ export class PgVectorStore implements Store, ChunkStore, RepairStore, NamespaceD
 
   searchChunks(namespace: string, vector: Float32Array, options: SearchOptions): Promise<ScoredMemory[]> {
     return runVectorSearch(this.#context, namespace, vector, options, CHUNK_VECTOR_SEARCH)
+  }
+
+  searchLegs(namespace: string, request: LegSearchRequest): Promise<LegResults | undefined> {
+    return searchLegsInProcess(this.#context, namespace, request)
   }
 
   searchText(namespace: string, query: string, options: SearchOptions): Promise<ScoredMemory[]> {

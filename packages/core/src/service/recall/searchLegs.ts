@@ -1,4 +1,5 @@
 import { isChunkStore } from '../../spec/ChunkStore.js'
+import { isLegSearchStore } from '../../spec/LegSearchStore.js'
 import type { ScoredMemory } from '../../spec/ScoredMemory.js'
 import type { ServiceContext } from '../context/ServiceContext.js'
 import type { LegHits } from './LegHits.js'
@@ -7,7 +8,9 @@ import type { RecallPlan } from './RecallPlan.js'
 /**
  * The recall legs, in parallel: memory vectors (`vectorPool` deep), chunk vectors (when the store
  * has chunks; a failure is reported and ignored) and keywords (unless `mode: 'vector'` has a
- * query vector; alone, its failure fails the recall).
+ * query vector; alone, its failure fails the recall). A store that answers the legs together
+ * (`LegSearchStore`) is asked that first: the same lists for fewer calls; when it cannot, or
+ * fails, the legs run one by one as above, each with its own failure rule.
  */
 export async function searchLegs(
   context: ServiceContext,
@@ -22,6 +25,22 @@ export async function searchLegs(
     ...(signal ? { signal } : {}),
   })
   const runKeyword = plan.mode !== 'vector' || queryVector === null
+  if (isLegSearchStore(store)) {
+    const together = await store
+      .searchLegs(namespace, {
+        vector: queryVector,
+        query: runKeyword ? query : null,
+        vectorLimit: plan.vectorPool,
+        chunkLimit: queryVector && isChunkStore(store) ? plan.pool : 0,
+        keywordLimit: plan.pool,
+        ...(filter ? { filter } : {}),
+      })
+      .catch((error: unknown) => {
+        context.report(error, 'recall.legs')
+        return undefined
+      })
+    if (together !== undefined) return together
+  }
   const [vector, chunk, keyword] = await Promise.all([
     queryVector
       ? store.searchVector(namespace, queryVector, searchOptions(plan.vectorPool))

@@ -1,4 +1,4 @@
-import type { ScoredMemory } from '@agent-memory/core'
+import type { Memory, ScoredMemory } from '@agent-memory/core'
 import type { SqlRunner } from '../../sql/SqlRunner.js'
 import { MEMORY_COLUMNS } from '../memoryColumns.js'
 import { rowToMemory } from '../rowToMemory.js'
@@ -10,14 +10,24 @@ import type { RankedDocuments } from './RankedDocuments.js'
  * The first `limit` ranked documents that pass the search's filter, as memories in rank order.
  * The filter is the SQL one (liveness at the database clock, tags, metadata…), applied by reading
  * only the best-ranked rows: first the ranking's head, then — when too many of those were
- * filtered out — every remaining candidate at once.
+ * filtered out — every remaining candidate at once. `headRows`: the head's rows that pass the
+ * filter, already read by the caller (the embedded store reads every leg's head in one statement).
  */
 export async function fetchRanked(
   sql: SqlRunner,
   scope: SearchScope,
   ranked: RankedDocuments,
+  headRows?: ReadonlyMap<string, Memory>,
 ): Promise<ScoredMemory[]> {
   const hits: ScoredMemory[] = []
+  const take = (batch: readonly RankedDocument[], byId: ReadonlyMap<string, Memory>) => {
+    for (const document of batch) {
+      const memory = byId.get(document.id)
+      if (memory === undefined) continue
+      hits.push({ memory, score: document.score })
+      if (hits.length === scope.limit) return
+    }
+  }
   const read = async (batch: readonly RankedDocument[]) => {
     if (batch.length === 0) return
     const values = [...scope.params.values, batch.map((document) => document.id)]
@@ -26,15 +36,10 @@ export async function fetchRanked(
          WHERE m.id = ANY($${values.length}::text[]) AND ${scope.conditions.join(' AND ')}`,
       values,
     )
-    const byId = new Map(rows.rows.map((row) => [row.id as string, row]))
-    for (const document of batch) {
-      const row = byId.get(document.id)
-      if (row === undefined) continue
-      hits.push({ memory: rowToMemory(row), score: document.score })
-      if (hits.length === scope.limit) return
-    }
+    take(batch, new Map(rows.rows.map((row) => [row.id as string, rowToMemory(row)])))
   }
-  await read(ranked.head)
+  if (headRows === undefined) await read(ranked.head)
+  else take(ranked.head, headRows)
   if (hits.length < scope.limit) await read(ranked.rest())
   return hits
 }

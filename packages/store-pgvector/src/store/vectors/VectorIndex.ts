@@ -43,9 +43,16 @@ export class VectorIndex implements RowIndex {
     await this.#changes.catchUp(sql)
   }
 
-  /** The namespace's index, brought up to date; `undefined` when it is too large to hold. */
-  async prepare(sql: SqlRunner, namespace: string): Promise<NamespaceVectorIndex | undefined> {
-    await this.#changes.catchUp(sql)
+  /**
+   * The namespace's index, brought up to date (`caughtUp`: the caller has just applied the row
+   * change log in this session); `undefined` when it is too large to hold.
+   */
+  async prepare(
+    sql: SqlRunner,
+    namespace: string,
+    caughtUp = false,
+  ): Promise<NamespaceVectorIndex | undefined> {
+    if (!caughtUp) await this.#changes.catchUp(sql)
     const loaded = this.#namespaces.get(namespace)
     if (loaded !== undefined && loaded.size * this.#dimensions > MAX_FLOATS) {
       // It grew past the cap since it was loaded.
