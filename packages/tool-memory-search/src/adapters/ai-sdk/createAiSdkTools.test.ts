@@ -1,4 +1,4 @@
-import { generateText, stepCountIs, type ToolSet } from 'ai'
+import { asSchema, generateText, stepCountIs, type ToolSet } from 'ai'
 import { describe, expect, it } from 'vitest'
 import { createTestMemory } from '../../__fixtures__/createTestMemory.js'
 import { recordingMemoryService } from '../../__fixtures__/recordingMemoryService.js'
@@ -41,13 +41,13 @@ async function seeded() {
 }
 
 describe('AI SDK adapter (ai 6, generateText with the mock model)', () => {
-  it('exposes the spec tool: description and JSON Schema', () => {
+  it('exposes the spec tool: description and JSON Schema', async () => {
     const { memory } = createTestMemory()
     const tool = memorySearchTool({ memory, ...fromContext })
     expect(tool.description).toBe(
       "Search this user's long-term memory semantically for settled facts and preferences. Searches cross-session long-term memory only; for anything said in this session, read the context above rather than using this tool.",
     )
-    const schema = (tool.inputSchema as { jsonSchema: Record<string, unknown> }).jsonSchema
+    const schema = (await asSchema(tool.inputSchema).jsonSchema) as Record<string, unknown>
     expect(schema.required).toEqual(['query'])
     expect(Object.keys(createAiSdkTools({ memory, ...fromContext }))).toEqual([
       'memory_search',
