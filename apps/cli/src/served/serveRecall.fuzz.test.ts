@@ -146,6 +146,14 @@ describe('recall.sock under fuzzed requests (fast-check, bounded)', () => {
         hangUp: false,
       })),
     fc.json().map((json) => ({ bytes: Buffer.from(`${json}\n`), hangUp: false })),
+    // A line that is not JSON at all, and a request cut short but still ended by a newline.
+    fc
+      .string({ maxLength: 200 })
+      .map((text) => ({ bytes: Buffer.from(`${text.replaceAll('\n', ' ')}\n`), hangUp: false })),
+    fc.tuple(requestArb, fc.nat()).map(([request, cut]) => {
+      const line = JSON.stringify(request)
+      return { bytes: Buffer.from(`${line.slice(0, cut % line.length)}\n`), hangUp: false }
+    }),
     fc.uint8Array({ maxLength: 2048 }).map((bytes) => ({ bytes: Buffer.from(bytes), hangUp: false })),
     fc.tuple(requestArb, fc.nat()).map(([request, cut]) => {
       const line = Buffer.from(`${JSON.stringify(request)}\n`)
@@ -155,6 +163,7 @@ describe('recall.sock under fuzzed requests (fast-check, bounded)', () => {
 
   it('answers every request with one JSON line of its own namespace, no stack or key, and serves the next', async () => {
     const seen = new Map<string, number>()
+    let notJson = 0
     const before =
       (await store.list('ada', { limit: 100 })).length + (await store.list('bob', { limit: 100 })).length
     await fc.assert(
@@ -169,6 +178,7 @@ describe('recall.sock under fuzzed requests (fast-check, bounded)', () => {
             | { ok: false; reason: string; message: string }
           const outcome = parsed.ok ? 'ok' : parsed.reason
           seen.set(outcome, (seen.get(outcome) ?? 0) + 1)
+          if (!parsed.ok && parsed.message.startsWith('the request is not JSON')) notJson += 1
           if (parsed.ok) {
             const asked = JSON.parse(send.bytes.toString('utf8').trim()) as RecallRequest
             for (const hit of parsed.result.hits) expect(hit.memory.namespace).toBe(asked.namespace)
@@ -193,5 +203,6 @@ describe('recall.sock under fuzzed requests (fast-check, bounded)', () => {
     expect(seen.get('ok')).toBeGreaterThan(5)
     expect(seen.get('failed')).toBeGreaterThan(0)
     expect(seen.get('invalid')).toBeGreaterThan(10)
+    expect(notJson).toBeGreaterThan(5)
   })
 })
