@@ -138,6 +138,13 @@ async function exercise(store: PgVectorStore): Promise<Set<string>> {
   await s.searchVector(ns, axisVector(dims, 0), { limit: 3 })
   await s.searchChunks(ns, axisVector(dims, 1), { limit: 3 })
   await s.searchText(ns, 'gardening soil', { limit: 3 })
+  await s.searchLegs(ns, {
+    vector: axisVector(dims, 0),
+    query: 'gardening soil',
+    vectorLimit: 3,
+    chunkLimit: 3,
+    keywordLimit: 3,
+  })
   await s.putChunks(ns, 'm2', 'fp-m2', [{ idx: 0, text: 'another chunk', embedding: axisVector(dims, 3) }])
   await s.chunksOf(ns, 'm1')
   await s.reinforce(ns, ['m1', 'm2'])
