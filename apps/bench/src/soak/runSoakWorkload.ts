@@ -48,12 +48,15 @@ function planSoak(ctx: BenchContext): SoakPlan {
     cap: ctx.smoke ? 40 : 150,
     periodMs: ctx.smoke ? 20_000 : 120_000,
     downMs: ctx.smoke ? 4_000 : 20_000,
+    // The smoke's 15 s windows on a CI machine that runs packing and docs beside it move a p50 by a
+    // third on their own (1.32× seen with the machine probe flat), so it judges gross drift and
+    // growth only; the full run judges the 1.2× and 10 %.
     thresholds: {
       warmupWindows: 1,
-      maxDrift: 1.2,
+      maxDrift: ctx.smoke ? 2 : 1.2,
       driftSlackMs: 0.5,
       minSamples: 50,
-      maxGrowth: 0.1,
+      maxGrowth: ctx.smoke ? 0.25 : 0.1,
     },
   }
 }
