@@ -166,7 +166,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     arguments: '',
     description:
       'hold the embedded store and serve it to other local commands (they skip the PGlite start-up) until stopped',
-    options: false,
+    options: true,
     load: async () => (await import('./registerServeCommand.js')).registerServeCommand,
   },
   {
