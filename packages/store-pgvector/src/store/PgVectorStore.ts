@@ -76,7 +76,7 @@ import { repairStats } from './repair/repairStats.js'
 import { CHUNK_VECTOR_SEARCH } from './search/CHUNK_VECTOR_SEARCH.js'
 import { runVectorSearch } from './search/runVectorSearch.js'
 import { searchKeywordLeg } from './search/searchKeywordLeg.js'
-import { type LegResults, searchLegsInProcess } from './search/searchLegsInProcess.js'
+import { searchLegsInProcess } from './search/searchLegsInProcess.js'
 import { searchVectorLeg } from './search/searchVectorLeg.js'
 import { putChunks } from './write/putChunks.js'
 import { upsertMemories } from './write/upsertMemories.js'
@@ -235,7 +235,7 @@ export class PgVectorStore implements Store, ChunkStore, LegSearchStore, RepairS
     return runVectorSearch(this.#context, namespace, vector, options, CHUNK_VECTOR_SEARCH)
   }
 
-  searchLegs(namespace: string, request: LegSearchRequest): Promise<LegResults | undefined> {
+  searchLegs(namespace: string, request: LegSearchRequest): ReturnType<LegSearchStore['searchLegs']> {
     return searchLegsInProcess(this.#context, namespace, request)
   }
 
