@@ -68,6 +68,29 @@ describe('embedded store server (PGlite over a Unix socket)', { timeout: 300_000
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
   })
 
+  it('a connecting client waits for its turn while another holds the store, past a network-style 5 s', async () => {
+    const dataDir = freshDir()
+    const served = await owner(dataDir)
+    await served.upsert('ns', [write('before')])
+    const holder = rawClient(dataDir)
+    await holder.connect()
+    await holder.query('BEGIN')
+    // The startup of this connection is answered only in its turn, after the holder commits.
+    const late = connectEmbeddedStore({ dataDir, model: 'srv-test', dimensions: dims }).then(
+      (connected) => ({ connected }),
+      (error: unknown) => ({ error }),
+    )
+    await new Promise((resolve) => setTimeout(resolve, 6_000))
+    await holder.query('COMMIT')
+    await holder.end()
+    const outcome = await late
+    expect(outcome).not.toHaveProperty('error')
+    const { connected } = outcome as { connected: Awaited<ReturnType<typeof connectEmbeddedStore>> }
+    expect(connected).toBeDefined()
+    open.push(connected!.store)
+    expect((await connected!.store.list('ns')).map((m) => m.id)).toEqual(['before'])
+  })
+
   it('serves the same store to a client: writes either side are seen by both', async () => {
     const dataDir = freshDir()
     const served = await owner(dataDir)

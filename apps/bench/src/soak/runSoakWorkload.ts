@@ -146,6 +146,8 @@ async function soakOnce(
     supportsStructuredOutputs: true,
   }).chatModel('soak/chat')
   const namespaces = Array.from({ length: CLIENTS }, (_, i) => `soak-${kind}-${i}`)
+  // The fake servers are closed below once the backend is open; if it cannot open, here.
+  const closeServers = () => Promise.all([embeddings.close(), chat.close()])
   const backend = await openSoakBackend({
     kind,
     ...(ctx.databaseUrl === undefined ? {} : { databaseUrl: ctx.databaseUrl }),
@@ -157,6 +159,9 @@ async function soakOnce(
       // Rows the embedder failed for come back within seconds of its return, and are never parked.
       repair: { baseBackoffMs: 250, maxBackoffMs: 2_000, maxAttempts: 1_000_000, leaseMs: 60_000 },
     },
+  }).catch(async (error: unknown) => {
+    await closeServers()
+    throw error
   })
   let closed = false
   try {
@@ -267,8 +272,7 @@ async function soakOnce(
     }
   } finally {
     if (!closed) await backend.close().catch(() => undefined)
-    await embeddings.close()
-    await chat.close()
+    await closeServers()
   }
 }
 

@@ -12,7 +12,11 @@ export interface ConnectEmbeddedStoreOptions {
   dataDir: string
   model?: string
   dimensions: number
-  /** How long to wait for the server to accept the connection. Default 5 s. */
+  /**
+   * How long to wait for the server to accept the connection. The server takes one client at a
+   * time, so this includes waiting for a turn behind the others (each bounded by the server's hold
+   * timeout). Default 30 s.
+   */
   connectTimeoutMs?: number
   /** Errors of the connection outside a call (the server went away while idle). */
   onConnectionError?: (error: Error) => void
@@ -49,7 +53,12 @@ export async function connectEmbeddedStore(
     user: 'postgres',
     database: 'postgres',
     max: 1,
-    connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+    // A connection's startup is answered in the client's turn at the store, so under load it can
+    // wait as long as the clients ahead of it hold their turns: a network-style 5 s fails a call the
+    // server would have served.
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 30_000,
+    // The one connection is kept while idle: reconnecting would queue for a turn again.
+    idleTimeoutMillis: 0,
   })
   // An idle connection reset (the server stopped) must not crash the caller.
   pool.on('error', (error) => options.onConnectionError?.(error))

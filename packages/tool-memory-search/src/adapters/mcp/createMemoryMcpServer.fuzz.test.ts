@@ -2,6 +2,7 @@ import type { MemoryService } from '@agent-memory/core'
 import { leakInReply } from '@agent-memory/testkit'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
@@ -96,37 +97,70 @@ describe('MCP server under fuzzed tool calls (SDK client, fast-check, bounded)',
     theirId: fc.nat(),
   })
 
+  /** The tool-call property, for any server the client is connected to. */
+  const toolCallProperty = (caller: Client, before: string[]) =>
+    fc.asyncProperty(callArb, async ({ name, arguments: args, theirId }) => {
+      // Half the forgets aim at the other user's real ids.
+      const aimed =
+        name === 'memory_forget' && args !== null && theirId % 2 === 0
+          ? { ...args, id: theirIds[theirId % theirIds.length] }
+          : args
+      let answer: string
+      try {
+        const result = await caller.callTool({ name, ...(aimed === null ? {} : { arguments: aimed }) })
+        answer = JSON.stringify(result)
+        const content = result.content as Array<{ type: string; text?: string }>
+        expect(content).toHaveLength(1)
+        expect(content[0]?.type).toBe('text')
+      } catch (error) {
+        // A protocol-level refusal (a malformed request the SDK answers with a JSON-RPC error).
+        answer = error instanceof Error ? error.message : String(error)
+        expect(error).toBeInstanceOf(Error)
+      }
+      expect(leakInReply(answer, [SECRET])).toBeUndefined()
+      expect(answer).not.toContain(THEIRS)
+      expect(await theirs()).toEqual(before)
+      const next = await caller.callTool({ name: 'memory_search', arguments: { query: 'green tea' } })
+      expect(next.isError).not.toBe(true)
+      expect((next.content as Array<{ text: string }>)[0]?.text).toMatch(/^1\. \[score /mu)
+      expect(JSON.stringify(next)).not.toContain(THEIRS)
+    })
+
   it('answers every call in text, for its own user only, with no stack or key, and serves the next', async () => {
-    const before = await theirs()
-    await fc.assert(
-      fc.asyncProperty(callArb, async ({ name, arguments: args, theirId }) => {
-        // Half the forgets aim at the other user's real ids.
-        const aimed =
-          name === 'memory_forget' && args !== null && theirId % 2 === 0
-            ? { ...args, id: theirIds[theirId % theirIds.length] }
-            : args
-        let answer: string
-        try {
-          const result = await client.callTool({ name, ...(aimed === null ? {} : { arguments: aimed }) })
-          answer = JSON.stringify(result)
-          const content = result.content as Array<{ type: string; text?: string }>
-          expect(content).toHaveLength(1)
-          expect(content[0]?.type).toBe('text')
-        } catch (error) {
-          // A protocol-level refusal (a malformed request the SDK answers with a JSON-RPC error).
-          answer = error instanceof Error ? error.message : String(error)
-          expect(error).toBeInstanceOf(Error)
-        }
-        expect(leakInReply(answer, [SECRET])).toBeUndefined()
-        expect(answer).not.toContain(THEIRS)
-        expect(await theirs()).toEqual(before)
-        const next = await client.callTool({ name: 'memory_search', arguments: { query: 'green tea' } })
-        expect(next.isError).not.toBe(true)
-        expect((next.content as Array<{ text: string }>)[0]?.text).toMatch(/^1\. \[score /mu)
-        expect(JSON.stringify(next)).not.toContain(THEIRS)
-      }),
-      { numRuns: 200, seed: Number(process.env.FUZZ_SEED ?? 40) },
-    )
+    await fc.assert(toolCallProperty(client, await theirs()), {
+      numRuns: 200,
+      seed: Number(process.env.FUZZ_SEED ?? 40),
+    })
+  })
+
+  it('fails on a deliberately broken handler that answers a failure with its error as is', async () => {
+    // The same server, but its tool calls answered by a handler that passes the error through.
+    const broken = createMemoryMcpServer({ memory, namespace: 'u1' })
+    broken.server.setRequestHandler(CallToolRequestSchema, async (request) => {
+      try {
+        const query = String(request.params.arguments?.query ?? '')
+        const { hits } = await memory.recall('u1', query, { limit: 5 })
+        const lines = hits.map((hit, i) => `${i + 1}. [score ${hit.score.toFixed(2)}] ${hit.memory.content}`)
+        return { content: [{ type: 'text', text: lines.join('\n') || 'No memories found.' }] }
+      } catch (error) {
+        return { content: [{ type: 'text', text: String((error as Error).stack) }], isError: true }
+      }
+    })
+    const brokenClient = new Client({ name: 'fuzz-broken', version: '0.0.0' })
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
+    await broken.connect(serverSide)
+    await brokenClient.connect(clientSide)
+    try {
+      await expect(
+        fc.assert(toolCallProperty(brokenClient, await theirs()), {
+          numRuns: 200,
+          seed: Number(process.env.FUZZ_SEED ?? 40),
+          includeErrorInReport: true,
+        }),
+      ).rejects.toThrow(/a stack frame|a secret/)
+    } finally {
+      await brokenClient.close()
+    }
   })
 
   it('answers unknown methods and malformed params with JSON-RPC errors, and serves the next', async () => {
