@@ -1,7 +1,7 @@
 import type { ScoredMemory, SearchOptions } from '@agent-memory/core'
 import { routed } from '../context/routed.js'
-import { fetchRanked } from '../keyword/fetchRanked.js'
 import type { StoreContext } from '../context/StoreContext.js'
+import { fetchRanked } from '../keyword/fetchRanked.js'
 import { BM25_K1, queryText } from '../searchText.js'
 import { bm25Idf } from './bm25Idf.js'
 import { essentialTerms } from './essentialTerms.js'
