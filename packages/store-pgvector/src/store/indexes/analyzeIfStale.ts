@@ -7,10 +7,10 @@ const ANALYZE_BASE_ROWS = 50
 const ANALYZE_SCALE = 0.1
 
 /**
- * ANALYZEs, on PostgreSQL, each vector table whose planner statistics lag behind its writes by
- * more than autovacuum's own threshold: a server running with autovacuum off, or one whose
- * autovacuum has not come round to it yet. Returns the tables analyzed. Index upkeep calls it
- * after a build, because the namespace's new partial index is only as good as the planner's
+ * ANALYZEs, on PostgreSQL, each vector table never analyzed or whose planner statistics lag behind
+ * its writes by more than autovacuum's own threshold: a server running with autovacuum off, or one
+ * whose autovacuum has not come round to it yet. Returns the tables analyzed. Index upkeep calls it
+ * before it calibrates a new index, because the namespace's new partial index is only as good as the planner's
  * estimate of the namespace: with no statistics the planner guessed one row for any namespace,
  * sorted 10,000 rows exactly instead of walking the index, and read the chunk leg by looping over
  * every memory of the namespace (a 512-d namespace of 10,000 memories: 106 and 98 ms a search,
@@ -23,7 +23,8 @@ export async function analyzeIfStale(context: StoreContext): Promise<string[]> {
     const due = await context.executor.transaction((sql) =>
       sql.query<{ due: boolean }>(
         // A table split by namespace is judged by its partitions (autovacuum analyzes those).
-        `SELECT coalesce(bool_or(s.n_mod_since_analyze > $2 + $3 * greatest(c.reltuples, 0)), false) AS due
+        // Never analyzed (reltuples -1): the planner assumes ten pages of rows, even of an empty table.
+        `SELECT coalesce(bool_or(c.reltuples < 0 OR s.n_mod_since_analyze > $2 + $3 * greatest(c.reltuples, 0)), false) AS due
            FROM ${relationsOf('$1')} r JOIN pg_class c ON c.oid = r.relid
            JOIN pg_stat_all_tables s ON s.relid = r.relid WHERE c.relkind = 'r'`,
         [table, ANALYZE_BASE_ROWS, ANALYZE_SCALE],

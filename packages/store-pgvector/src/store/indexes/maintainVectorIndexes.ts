@@ -86,6 +86,7 @@ export async function maintainVectorIndexes(
       } else if (registered?.valid === true) {
         report.kept++
         if (registered.calibrated) continue
+        await analyzeIfStale(context)
         const calibration = await calibrateNamespaceIndex(context, table, size.namespace)
         if (calibration !== null)
           report.calibrated.push({
