@@ -22,5 +22,6 @@
 export const EF_CALIBRATION = {
   probes: 100,
   recall: 0.98,
+  partnerRank: 100,
   ladder: [10, 16, 24, 32, 40, 64, 80, 100, 128, 200, 400],
 } as const

@@ -92,6 +92,32 @@ describe('ef_search calibrated per namespace index (calibrateEfSearch → regist
     expect(await calibrateEfSearch(context, 'memories', 'nobody')).toBeNull()
   })
 
+  it('probes a namespace alone off its own rows: midpoints of a row and a far neighbour, matching no row', async () => {
+    const capturing = new CapturingExecutor(new PgliteExecutor(db, { ownsDb: false }))
+    const captured = createStoreContext(capturing, { dimensions: dims, exactSearchMaxRows: threshold })
+    const calibration = await calibrateEfSearch(captured, 'memories', 'big', 1.01)
+    expect(calibration).toMatchObject({ probes: EF_CALIBRATION.probes, unseen: 0 })
+    // The exact scans that set each probe's truth: one per probe, each binding a row and its partner.
+    const truths = capturing.statements.flatMap((text, i) =>
+      text.includes('OFFSET 0') ? [capturing.values[i]!] : [],
+    )
+    expect(truths).toHaveLength(EF_CALIBRATION.probes)
+    for (const [namespace, row, partner] of truths) {
+      expect(namespace).toBe('big')
+      expect(typeof partner).toBe('string')
+      expect(partner).not.toBe(row)
+      // The probe is no row of the namespace: its nearest row is at a distance, and is no answer
+      // the graph was built to give.
+      const nearest = await db.query<{ distance: number }>(
+        `SELECT min(m.embedding <=> (SELECT l2_normalize(l2_normalize(a.embedding) + l2_normalize(b.embedding))
+             FROM memories a, memories b WHERE a.ctid = $2::tid AND b.ctid = $3::tid)) AS distance
+           FROM memories m WHERE m.namespace = $1`,
+        [namespace, row, partner],
+      )
+      expect(nearest.rows[0]!.distance).toBeGreaterThan(1e-4)
+    }
+  })
+
   it('probes with vectors the graph has not seen: rows of other namespaces', async () => {
     const others = clusteredVectors(300, dims, seededRandom(9), 6)
     await store.upsert(
