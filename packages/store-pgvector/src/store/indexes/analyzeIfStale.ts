@@ -9,12 +9,13 @@ const ANALYZE_SCALE = 0.1
 /**
  * ANALYZEs, on PostgreSQL, each vector table never analyzed or whose planner statistics lag behind
  * its writes by more than autovacuum's own threshold: a server running with autovacuum off, or one
- * whose autovacuum has not come round to it yet. Returns the tables analyzed. Index upkeep calls it
- * before it calibrates a new index, because the namespace's new partial index is only as good as the planner's
- * estimate of the namespace: with no statistics the planner guessed one row for any namespace,
- * sorted 10,000 rows exactly instead of walking the index, and read the chunk leg by looping over
- * every memory of the namespace (a 512-d namespace of 10,000 memories: 106 and 98 ms a search,
- * against 8.6 and 0.05 ms once analyzed). PGlite has its own rule (`PgliteExecutor`).
+ * whose autovacuum has not come round to it yet. Returns the tables analyzed. Index upkeep calls
+ * it before it builds or calibrates an index, because a namespace's partial index is only as good
+ * as the planner's estimate of the namespace: with no statistics the planner guessed one row for
+ * any namespace, sorted 10,000 rows exactly instead of walking the index, and read the chunk leg
+ * by looping over every memory of the namespace (a 512-d namespace of 10,000 memories: 106 and
+ * 98 ms a search, against 8.6 and 0.05 ms once analyzed). PGlite has its own rule
+ * (`PgliteExecutor`).
  */
 export async function analyzeIfStale(context: StoreContext): Promise<string[]> {
   if (context.executor.kind !== 'postgres' || context.executor.readOnly) return []

@@ -17,8 +17,8 @@ import type { VectorIndexReport } from './VectorIndexReport.js'
  * namespace (of each vector table) above `exactSearchMaxRows` rows, none for one that shrank
  * below half of it; orphans of interrupted builds (an index of ours nobody registered) go too, and
  * an index built on the vector column itself (before `halfvecKey`) is built again on the key.
- * On PostgreSQL builds and drops are `CONCURRENTLY`: writes go on meanwhile, and a build is
- * followed by an ANALYZE of tables autovacuum left unanalyzed (`analyzeIfStale`).
+ * On PostgreSQL builds and drops are `CONCURRENTLY`: writes go on meanwhile, and a build or a
+ * calibration is preceded by an ANALYZE of tables autovacuum left unanalyzed (`analyzeIfStale`).
  */
 export async function maintainVectorIndexes(
   context: StoreContext,
@@ -98,11 +98,12 @@ export async function maintainVectorIndexes(
           })
         continue
       }
+      // The planner walks the new index only once it knows how large the namespace is; first,
+      // so searches plan on the statistics while the build runs.
+      await analyzeIfStale(context)
       const index = await buildNamespaceIndex(context, table, size.namespace, rows)
       if (index === null) continue
       forgetIndexFacts(context, table)
-      // The planner walks the new index only once it knows how large the namespace is.
-      await analyzeIfStale(context)
       const calibration = await calibrateNamespaceIndex(context, table, size.namespace)
       report.created.push({
         table,
