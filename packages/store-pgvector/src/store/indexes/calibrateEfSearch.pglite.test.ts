@@ -80,13 +80,15 @@ describe('ef_search calibrated per namespace index (calibrateEfSearch → regist
   it('climbs the ladder until the probes reach the target, and measures recall right', async () => {
     // An unreachable target walks every rung: at the widest, a 400-row graph is searched whole.
     const widest = await calibrateEfSearch(context, 'memories', 'big', 1.01)
-    // The table holds this namespace alone: its own rows are the probes.
-    expect(widest).toEqual({
+    // The table holds this namespace alone: its own rows are the probes' ends. A midpoint lies
+    // between rows, where the half-precision key the index orders by can swap two near-equal
+    // distances at the tenth place: the whole graph is walked, the recall is all but 1.
+    expect(widest).toMatchObject({
       efSearch: EF_CALIBRATION.ladder.at(-1),
-      recall: 1,
       probes: EF_CALIBRATION.probes,
       unseen: 0,
     })
+    expect(widest!.recall).toBeGreaterThanOrEqual(0.99)
     const narrowest = await calibrateEfSearch(context, 'memories', 'big', 0)
     expect(narrowest?.efSearch).toBe(EF_CALIBRATION.ladder[0])
     expect(await calibrateEfSearch(context, 'memories', 'nobody')).toBeNull()
