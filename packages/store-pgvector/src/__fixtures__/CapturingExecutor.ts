@@ -5,6 +5,8 @@ import type { TransactionScope } from '../sql/TransactionScope.js'
 /** Wraps an executor and records every statement the store sends through it (COPY included). */
 export class CapturingExecutor implements Executor {
   readonly statements: string[] = []
+  /** The bound values of each statement in `statements`, at the same index. */
+  readonly values: unknown[][] = []
   /** The scope of every transaction, in order. */
   readonly scopes: Array<TransactionScope | undefined> = []
   readonly #inner: Executor
@@ -27,9 +29,11 @@ export class CapturingExecutor implements Executor {
 
   #wrap(sql: SqlRunner): SqlRunner {
     const statements = this.statements
+    const values = this.values
     const runner: SqlRunner = {
       query: (text, params) => {
         statements.push(text)
+        values.push(params ?? [])
         return sql.query(text, params)
       },
     }
@@ -37,6 +41,7 @@ export class CapturingExecutor implements Executor {
     if (copyIn !== undefined) {
       runner.copyIn = (copyStatement, payload) => {
         statements.push(copyStatement)
+        values.push([])
         return copyIn.call(sql, copyStatement, payload)
       }
     }
@@ -55,6 +60,7 @@ export class CapturingExecutor implements Executor {
   ): Promise<Row[]> {
     this.scopes.push(scope)
     this.statements.push(text)
+    this.values.push(params)
     return this.#inner.readStatement<Row>(text, params, scope)
   }
 

@@ -18,9 +18,17 @@
  * 16 / 24 / 32 / 40 for 766 / 1,119 / 1,458 / 1,711 pages. The calibration picked 10 and 24 for
  * them (probes 0.990 and 0.981). Its cost is `probes` exact scans of the namespace plus a pass of
  * index walks per rung, once per build; the low rungs are the cheap ones.
+ *
+ * A namespace alone in its table is probed at midpoints of its rows and their `partnerRank`-th
+ * neighbours (`calibrateEfSearch`). On W2's (100,000 rows, 1536-d) 200 queries got 0.970 / 0.988 /
+ * 0.997 / 1.000 at 10 / 16 / 24 / 32. Its rows as probes (excluded from their own answers) gave
+ * 0.999 at 10, which was kept; midpoints with the 100th neighbour 0.991 at 16 (kept: 0.988 on the
+ * queries, below the 0.993 LangChain's index reached at its ef_search 40); with the 400th, below
+ * 0.98 at 16 and 0.983 at 24, which is kept. The farther partner errs on the safe side.
  */
 export const EF_CALIBRATION = {
   probes: 100,
   recall: 0.98,
+  partnerRank: 400,
   ladder: [10, 16, 24, 32, 40, 64, 80, 100, 128, 200, 400],
 } as const

@@ -80,16 +80,44 @@ describe('ef_search calibrated per namespace index (calibrateEfSearch → regist
   it('climbs the ladder until the probes reach the target, and measures recall right', async () => {
     // An unreachable target walks every rung: at the widest, a 400-row graph is searched whole.
     const widest = await calibrateEfSearch(context, 'memories', 'big', 1.01)
-    // The table holds this namespace alone: its own rows are the probes.
-    expect(widest).toEqual({
+    // The table holds this namespace alone: its own rows are the probes' ends. A midpoint lies
+    // between rows, where the half-precision key the index orders by can swap two near-equal
+    // distances at the tenth place: the whole graph is walked, the recall is all but 1.
+    expect(widest).toMatchObject({
       efSearch: EF_CALIBRATION.ladder.at(-1),
-      recall: 1,
       probes: EF_CALIBRATION.probes,
       unseen: 0,
     })
+    expect(widest!.recall).toBeGreaterThanOrEqual(0.99)
     const narrowest = await calibrateEfSearch(context, 'memories', 'big', 0)
     expect(narrowest?.efSearch).toBe(EF_CALIBRATION.ladder[0])
     expect(await calibrateEfSearch(context, 'memories', 'nobody')).toBeNull()
+  })
+
+  it('probes a namespace alone off its own rows: midpoints of a row and a far neighbour, matching no row', async () => {
+    const capturing = new CapturingExecutor(new PgliteExecutor(db, { ownsDb: false }))
+    const captured = createStoreContext(capturing, { dimensions: dims, exactSearchMaxRows: threshold })
+    const calibration = await calibrateEfSearch(captured, 'memories', 'big', 1.01)
+    expect(calibration).toMatchObject({ probes: EF_CALIBRATION.probes, unseen: 0 })
+    // The exact scans that set each probe's truth: one per probe, each binding a row and its partner.
+    const truths = capturing.statements.flatMap((text, i) =>
+      text.includes('OFFSET 0') ? [capturing.values[i]!] : [],
+    )
+    expect(truths).toHaveLength(EF_CALIBRATION.probes)
+    for (const [namespace, row, partner] of truths) {
+      expect(namespace).toBe('big')
+      expect(typeof partner).toBe('string')
+      expect(partner).not.toBe(row)
+      // The probe is no row of the namespace: its nearest row is at a distance, and is no answer
+      // the graph was built to give.
+      const nearest = await db.query<{ distance: number }>(
+        `SELECT min(m.embedding <=> (SELECT l2_normalize(l2_normalize(a.embedding) + l2_normalize(b.embedding))
+             FROM memories a, memories b WHERE a.ctid = $2::tid AND b.ctid = $3::tid)) AS distance
+           FROM memories m WHERE m.namespace = $1`,
+        [namespace, row, partner],
+      )
+      expect(nearest.rows[0]!.distance).toBeGreaterThan(1e-4)
+    }
   })
 
   it('probes with vectors the graph has not seen: rows of other namespaces', async () => {

@@ -1,6 +1,7 @@
 import { checkNamespace } from '../context/checkNamespace.js'
 import { forgetIndexFacts } from '../context/forgetIndexFacts.js'
 import type { StoreContext } from '../context/StoreContext.js'
+import { analyzeIfStale } from './analyzeIfStale.js'
 import { buildNamespaceIndex } from './buildNamespaceIndex.js'
 import type { EfCalibration } from './calibrateEfSearch.js'
 import { calibrateNamespaceIndex } from './calibrateNamespaceIndex.js'
@@ -16,7 +17,8 @@ import type { VectorIndexReport } from './VectorIndexReport.js'
  * namespace (of each vector table) above `exactSearchMaxRows` rows, none for one that shrank
  * below half of it; orphans of interrupted builds (an index of ours nobody registered) go too, and
  * an index built on the vector column itself (before `halfvecKey`) is built again on the key.
- * On PostgreSQL builds and drops are `CONCURRENTLY`: writes go on meanwhile.
+ * On PostgreSQL builds and drops are `CONCURRENTLY`: writes go on meanwhile, and a build or a
+ * calibration is preceded by an ANALYZE of tables autovacuum left unanalyzed (`analyzeIfStale`).
  */
 export async function maintainVectorIndexes(
   context: StoreContext,
@@ -84,6 +86,7 @@ export async function maintainVectorIndexes(
       } else if (registered?.valid === true) {
         report.kept++
         if (registered.calibrated) continue
+        await analyzeIfStale(context)
         const calibration = await calibrateNamespaceIndex(context, table, size.namespace)
         if (calibration !== null)
           report.calibrated.push({
@@ -95,6 +98,9 @@ export async function maintainVectorIndexes(
           })
         continue
       }
+      // The planner walks the new index only once it knows how large the namespace is; first,
+      // so searches plan on the statistics while the build runs.
+      await analyzeIfStale(context)
       const index = await buildNamespaceIndex(context, table, size.namespace, rows)
       if (index === null) continue
       forgetIndexFacts(context, table)
