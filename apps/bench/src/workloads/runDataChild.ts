@@ -1,6 +1,5 @@
 import { once } from 'node:events'
-import { createReadStream, createWriteStream, statSync } from 'node:fs'
-import { createInterface } from 'node:readline'
+import { createWriteStream, statSync } from 'node:fs'
 import { createMemory } from '@agent-memory/core'
 import { createHashingEmbedder } from '@agent-memory/embedder-hashing'
 import { createPgVectorStore, openEmbeddedStore } from '@agent-memory/store-pgvector'
@@ -8,6 +7,7 @@ import { createRng } from '../harness/createRng.js'
 import { synthesizeText } from '../harness/synthesizeText.js'
 import type { DataChildRequest } from './DataChildRequest.js'
 import type { DataChildResult } from './DataChildResult.js'
+import { readJsonRecords } from './readJsonRecords.js'
 
 const REMEMBER_BATCH = 1000
 const MIB = 1024 * 1024
@@ -64,11 +64,7 @@ export async function runDataChild(request: DataChildRequest): Promise<DataChild
       await once(out, 'finish')
       bytes = statSync(request.file!).size
     } else {
-      const lines = createInterface({ input: createReadStream(request.file!), crlfDelay: Infinity })
-      async function* records() {
-        for await (const line of lines) if (line.length > 0) yield JSON.parse(line) as unknown
-      }
-      const summary = await memory.importRecords(records())
+      const summary = await memory.importRecords(readJsonRecords(request.file!))
       if (summary.skipped.length > 0 || summary.pendingEmbed > 0) {
         throw new Error(
           `import skipped ${summary.skipped.length} records and left ${summary.pendingEmbed} pending: ${summary.skipped[0]?.reason ?? summary.pendingReason}`,

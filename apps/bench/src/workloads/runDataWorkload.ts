@@ -74,9 +74,7 @@ export async function runDataWorkload(ctx: BenchContext): Promise<WorkloadOutcom
     },
   ]
   const databaseUrl = ctx.databaseUrl
-  // The PostgreSQL side stays out of the smoke until its import step reads its own export: at 200
-  // rows the import child refuses the file ("record 1 comes before any export header").
-  if (databaseUrl !== undefined && !ctx.smoke) {
+  if (databaseUrl !== undefined) {
     backends.push({
       label: 'PostgreSQL',
       fresh: async (tag) => {
@@ -105,8 +103,6 @@ export async function runDataWorkload(ctx: BenchContext): Promise<WorkloadOutcom
     'Each operation is a child process of its own (the store opened, then the operation timed): its peak RSS is `process.resourceUsage().maxRSS` of that process alone, the store’s start-up (PGlite’s wasm heap on the embedded store) included. “RSS after open” is the same process before the operation.',
     'rememberMany embeds (hashing, in process) and writes; import writes rows with their vectors from the file (same embedder, so vectors are reused). Both keep ids unique across namespaces, the keyword statistics and the change log as every write does.',
   ]
-  if (ctx.smoke && databaseUrl !== undefined)
-    notes.push('PostgreSQL side: not in the smoke run (its import of its own export is refused there).')
   try {
     for (const backend of backends) {
       const tag = backend.label.startsWith('embedded') ? 'e' : 'p'

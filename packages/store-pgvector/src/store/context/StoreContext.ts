@@ -40,6 +40,8 @@ export interface StoreContext {
   keywordStatisticsTables?: boolean
   /** Write transactions per namespace since this store last queued a keyword-statistics fold (`countKeywordWrite`). */
   readonly keywordWrites: Map<string, number>
+  /** Rows this store inserted per namespace, and when it next asks the planner about them (`checkNamespaceStatistics`). */
+  readonly namespaceInserts: Map<string, { inserted: number; nextCheck: number }>
   /** The embedded store's in-process BM25 index; `undefined`: the keyword leg runs in SQL. */
   readonly keywordIndex: KeywordIndex | undefined
   /** The embedded store's in-process vector index for memory vectors; `undefined`: SQL. */

@@ -57,6 +57,7 @@ export async function eraseNamespace(context: StoreContext, namespace: string): 
   for (const table of VECTOR_TABLES) forgetNamespaceSize(context, table, ns)
   context.keywordStats.delete(ns)
   context.keywordWrites.delete(ns)
+  context.namespaceInserts.delete(ns)
   if (context.executor.kind === 'pglite' && !context.executor.readOnly) {
     await context.executor.session(async (sql) => {
       for (const table of ['memories', 'memory_chunks']) await sql.query(`VACUUM ${table}`)

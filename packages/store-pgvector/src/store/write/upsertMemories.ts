@@ -5,6 +5,7 @@ import { routed } from '../context/routed.js'
 import type { StoreContext } from '../context/StoreContext.js'
 import { countKeywordWrite } from '../search/countKeywordWrite.js'
 import { validateWrites } from '../validateWrites.js'
+import { checkNamespaceStatistics } from './checkNamespaceStatistics.js'
 import { copyInsert } from './copyInsert.js'
 import { copyUpsert } from './copyUpsert.js'
 import { insertChunks } from './insertChunks.js'
@@ -18,7 +19,8 @@ import { WRITE_SQL } from './WRITE_SQL.js'
  * `Store.upsert`: one transaction that locks the batch's ids, refuses ids another namespace
  * owns (`conflict`), writes the rest by the cheapest path the driver and batch allow (binary COPY
  * for large batches, multi-row INSERT otherwise) and applies the chunk contract: chunks given →
- * replaced; absent → kept while the fingerprint is unchanged, cleared when it changed.
+ * replaced; absent → kept while the fingerprint is unchanged, cleared when it changed. Then keeps
+ * the planner's view of the namespace's size current (`checkNamespaceStatistics`).
  */
 export async function upsertMemories(
   context: StoreContext,
@@ -28,7 +30,7 @@ export async function upsertMemories(
   const ns = checkNamespace(namespace)
   validateWrites(writes, context.dimensions)
   if (writes.length === 0) return []
-  return routed(context, 'write', ns).transaction(async (sql) => {
+  const written = await routed(context, 'write', ns).transaction(async (sql) => {
     await lockIdBuckets(
       sql,
       writes.map((write) => write.id),
@@ -111,4 +113,11 @@ export async function upsertMemories(
     countKeywordWrite(context, ns)
     return outcomes
   })
+  // After the commit, so ANALYZE sees the rows.
+  await checkNamespaceStatistics(
+    context,
+    ns,
+    written.filter((outcome) => outcome.status === 'inserted').length,
+  )
+  return written
 }
