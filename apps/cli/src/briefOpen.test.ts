@@ -3,7 +3,7 @@ import { runCli } from './__fixtures__/cliProcess.js'
 import { useTemporaryDirectory } from './__fixtures__/useTemporaryDirectory.js'
 
 const BRIEF =
-  /debug: brief command: PGlite booted with shared_buffers 16MB and its wasm compiled in the baseline tier/
+  /debug: brief command: PGlite booted with shared_buffers 32MB and its wasm compiled in the baseline tier/
 
 describe('brief commands open the embedded store for a quick start (subprocess)', () => {
   const temp = useTemporaryDirectory()

@@ -39,6 +39,18 @@ describe('the bundled command (the package bin)', () => {
     expect(imported.length).toBeLessThan(15)
   })
 
+  it('prints the help, with every command, from its few own files', () => {
+    const result = spawnSync(process.execPath, [BUNDLED_BIN, '--help'], { env: cliEnv(), encoding: 'utf8' })
+    expect(result.status, result.stderr).toBe(0)
+    expect(result.stdout).toMatch(/^Usage: agent-memory/m)
+    for (const command of ['search', 'remember', 'ingest', 'serve']) expect(result.stdout).toContain(command)
+    const imported = importsOf(['--help'])
+    expect(
+      imported.every((url) => url.includes('/dist/bundle/')),
+      imported.join('\n'),
+    ).toBe(true)
+  })
+
   it('remembers and searches as the unbundled program does, migrations and all', async () => {
     const dataDir = path.join(temp.dir, 'store')
     const remembered = await runCli(

@@ -146,7 +146,7 @@ export async function runCliWorkload(ctx: BenchContext): Promise<WorkloadOutcome
           handleSignals: false,
           // As the CLI's brief commands open it (they also compile the wasm in the baseline tier,
           // a process-wide V8 flag this process does not set).
-          sharedBuffers: '16MB',
+          sharedBuffers: '32MB',
         }),
       )
       const memory = createMemory({ store: opened.result, embedder })
@@ -221,7 +221,7 @@ export async function runCliWorkload(ctx: BenchContext): Promise<WorkloadOutcome
         `in-process open ${s(inProcess.result.open)} + recall ${s(inProcess.result.recall)}`,
         1000,
         '≤ 1.0 s at 10,000',
-        `opening the embedded store alone (PGlite's wasm boot with the brief commands' 16 MB buffer pool, its file system, the migration check) takes ${s(open)} and the recall ${s(recall)} in process once warm; Node start (${s(node)}) and the CLI's imports (store, Drizzle, PGlite's JS) come on top, and a cold process's first statements also pay PGlite's first touch of each table and index (${s(Math.max(0, cold - open - recall - node))} for all of these together)`,
+        `opening the embedded store alone (PGlite's wasm boot with the brief commands' 32 MB buffer pool, its file system, the migration check) takes ${s(open)} and the recall ${s(recall)} in process once warm; Node start (${s(node)}) and the CLI's imports (store, Drizzle, PGlite's JS) come on top, and a cold process's first statements also pay PGlite's first touch of each table and index (${s(Math.max(0, cold - open - recall - node))} for all of these together)`,
       ),
       {
         workload: 'W8',

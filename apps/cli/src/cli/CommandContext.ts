@@ -24,7 +24,7 @@ export interface OpenOptions {
   /**
    * Embedded: the command runs a few statements and exits (init, remember, search, list, get,
    * forget, history, link, stats), so the store it opens itself boots for a quick start rather than a
-   * long run: a 16 MB buffer pool, and PGlite's wasm compiled in the baseline tier only
+   * long run: a 32 MB buffer pool, and PGlite's wasm compiled in the baseline tier only
    * (`compileWasmInBaselineTier`).
    */
   brief?: boolean

@@ -4,8 +4,14 @@ import { CliFailure } from '../cli/CliFailure.js'
 import { compileWasmInBaselineTier } from './compileWasmInBaselineTier.js'
 import type { OpenedStore, OpenStoreOptions } from './openStore.js'
 
-/** `shared_buffers` of a store a brief command opens itself (`OpenOptions.brief`). */
-const BRIEF_SHARED_BUFFERS = '16MB'
+/**
+ * `shared_buffers` of a store a brief command opens itself (`OpenOptions.brief`): small, as PGlite
+ * clears the whole pool at every boot, yet large enough that a search of 10,000 memories reads the
+ * table's pages once: a table larger than a quarter of the pool is scanned through a small ring of
+ * buffers, and each leg of the search read all of it again. Measured on a 2-core machine at 10,000
+ * memories, 32 MB against 16 MB: the same open, 90 ms less CPU for the search.
+ */
+const BRIEF_SHARED_BUFFERS = '32MB'
 
 /** How long a command waits for a data directory's holder to start serving it (it may be booting). */
 const WAIT_FOR_SERVER_MS = 3_000
@@ -69,6 +75,9 @@ export async function openEmbedded(dataDir: string, options: OpenStoreOptions): 
       // A brief command reads each page about once: a small buffer pool boots faster.
       ...(options.brief === true ? { sharedBuffers: BRIEF_SHARED_BUFFERS } : {}),
       ...(options.readsOnly === true ? { whenNotWritable: 'read-only' as const } : {}),
+      // A brief read leaves the open-time upkeep (statistics triggers, stale repair leases) to
+      // the commands that write: two statements fewer before its answer.
+      ...(options.readsOnly === true && options.brief === true ? { upkeepOnOpen: false } : {}),
       ...model,
       ...(options.serve === true
         ? {

@@ -74,10 +74,18 @@ export interface OpenEmbeddedStoreOptions {
    * PostgreSQL's `shared_buffers` for this open, with its unit (`'16MB'`); default PGlite's 128 MB.
    * PGlite clears the whole pool on every boot: at 128 MB that is about 0.4 s of a 1 s open on a
    * 2-core machine (0.1 s at 16 MB). A process that runs a few statements and exits reads each page
-   * once and gains nothing from a large pool (the CLI's one-shot commands open with 16 MB); one that
+   * once and gains nothing from a large pool (the CLI's one-shot commands open with 32 MB); one that
    * stays up and searches again keeps its working set in it.
    */
   sharedBuffers?: string
+  /**
+   * Open-time upkeep meant for the processes that write (default true): the keyword-statistics
+   * triggers turned off (see `disableKeywordStatistics`), and repair leases that a killed process
+   * left behind released. A process that reads, searches and exits (the CLI's one-shot reads)
+   * passes `false` and skips both statements: neither changes what it reads, and the next open
+   * that keeps them does them.
+   */
+  upkeepOnOpen?: boolean
   /**
    * Where a pristine cluster is kept for every later fresh store of this user on this machine
    * (`false`: nowhere). A fresh store (in memory, or a new data directory) otherwise runs initdb in
@@ -220,8 +228,9 @@ async function openOn(opening: Opening, options: OpenEmbeddedStoreOptions): Prom
     // BM25 statistics maintained on write cost embedded ingest (W4 in one session: 1,940 rows/s
     // with them, 2,174 without) and serve no one here: the keyword leg is the in-process index,
     // or (one-shot commands) counts in SQL.
-    if (snapshotOf === undefined) await disableKeywordStatistics(executor)
-    if (dir !== undefined) {
+    const upkeep = options.upkeepOnOpen !== false
+    if (snapshotOf === undefined && upkeep) await disableKeywordStatistics(executor)
+    if (dir !== undefined && upkeep) {
       // Only the process holding the directory can lease rows for repair, so a lease found at
       // open was left by one that died (a killed `repair`): without this the rows would wait
       // out the lease (10 minutes) before anyone could repair them.

@@ -72,4 +72,50 @@ describe('a repair killed on the embedded store', () => {
       await reopened.close()
     }
   })
+
+  it('an open without upkeep (a brief read) leaves the leases to the next open that keeps it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'am-upkeep-'))
+    const open = (upkeepOnOpen?: boolean) =>
+      openEmbeddedStore({
+        dataDir: dir,
+        model: 'lease-test',
+        dimensions: 4,
+        handleSignals: false,
+        ...(upkeepOnOpen === undefined ? {} : { upkeepOnOpen }),
+      })
+    try {
+      const store = await open()
+      await store.upsert('ns', [
+        { id: 'a', tier: 'semantic' as const, content: 'a', fingerprint: 'a', embedding: null },
+        {
+          id: 'b',
+          tier: 'semantic' as const,
+          content: 'b',
+          fingerprint: 'b',
+          embedding: Float32Array.from([1, 0, 0, 0]),
+        },
+      ])
+      expect(await store.claimPending({ limit: 100, leaseMs: 600_000 })).toHaveLength(1)
+      // Closed with its claim unreleased, as a killed repair leaves it.
+      await store.close()
+
+      const brief = await open(false)
+      try {
+        expect(await brief.repairStats('ns')).toEqual({ pending: 1, leased: 1, failed: 0 })
+        const hits = await brief.searchVector('ns', Float32Array.from([1, 0, 0, 0]), { limit: 5 })
+        expect(hits.map((hit) => hit.memory.id)).toEqual(['b'])
+      } finally {
+        await brief.close()
+      }
+
+      const kept = await open()
+      try {
+        expect(await kept.repairStats('ns')).toEqual({ pending: 1, leased: 0, failed: 0 })
+      } finally {
+        await kept.close()
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
 })
