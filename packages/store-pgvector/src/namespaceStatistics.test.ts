@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, requirePostgres, testPool } from './__fixtures__/postgresTestDatabase.js'
 import { loadPglite } from './embedded/loadPglite.js'
 import { createPgVectorStore, type PgVectorStore } from './index.js'
+import { fetchRanked } from './store/keyword/fetchRanked.js'
 import { newestLiveByFingerprint } from './store/newestLiveByFingerprint.js'
 import { SqlParams } from './store/SqlParams.js'
 
@@ -70,6 +71,40 @@ function describeNamespaceStatistics(name: string, open: () => Promise<Backend>)
       expect(plan).not.toContain('memories_namespace_superseded_by_idx')
       const [found] = await backend.sql(probe, params.values)
       expect(found?.id).toBe('second-00007')
+    })
+
+    it('the winners of a search are read by id in a namespace the statistics still believe empty', async () => {
+      const { store } = backend!
+      // Below the size at which a load refreshes the statistics: they still predate the namespace.
+      await store.upsert('third', writes('third', 300))
+      const params = new SqlParams()
+      const namespaceParam = params.add('third')
+      const scope = {
+        ns: 'third',
+        limit: 3,
+        params,
+        namespaceParam,
+        vector: '',
+        conditions: [`m.namespace = ${namespaceParam}`, 'm.superseded_by IS NULL'],
+      }
+      const ranked = ['third-00042', 'third-00007', 'first0-00001', 'third-00250'].map((id, i) => ({
+        id,
+        score: 4 - i,
+      }))
+      const statements: Array<{ text: string; params: unknown[] }> = []
+      const recording = {
+        query: async (text: string, values: unknown[] = []) => {
+          statements.push({ text, params: values })
+          return { rows: await backend!.sql(text, values) }
+        },
+      }
+      const hits = await fetchRanked(recording as never, scope, { head: ranked, rest: () => [] })
+      // Another namespace's id among the winners is not read.
+      expect(hits.map((hit) => hit.memory.id)).toEqual(['third-00042', 'third-00007', 'third-00250'])
+      expect(statements).toHaveLength(1)
+      const plan = await planOf(backend!, statements[0]!.text, statements[0]!.params)
+      expect(plan).toContain('memories_id_idx')
+      expect(plan).not.toMatch(/memories_namespace_\w+_idx|memories_pkey/)
     })
   })
 }

@@ -28,12 +28,13 @@ export async function fetchRanked(
       if (hits.length === scope.limit) return
     }
   }
+  const conditions = byIdConditions(scope)
   const read = async (batch: readonly RankedDocument[]) => {
     if (batch.length === 0) return
     const values = [...scope.params.values, batch.map((document) => document.id)]
     const rows = await sql.query<Record<string, unknown>>(
       `SELECT ${MEMORY_COLUMNS} FROM memories m
-         WHERE m.id = ANY($${values.length}::text[]) AND ${scope.conditions.join(' AND ')}`,
+         WHERE m.id = ANY($${values.length}::text[]) AND ${conditions.join(' AND ')}`,
       values,
     )
     take(batch, new Map(rows.rows.map((row) => [row.id as string, rowToMemory(row)])))
@@ -42,4 +43,21 @@ export async function fetchRanked(
   else take(ranked.head, headRows)
   if (hits.length < scope.limit) await read(ranked.rest())
   return hits
+}
+
+/**
+ * The scope's conditions with its namespace equality written so that no index can serve it: the
+ * rows are found by id (`memories_id_idx`) and the namespace is checked on each. Statistics
+ * gathered before a namespace existed make the planner believe it holds about one row, and with
+ * a plain `m.namespace = $n` it walked the whole namespace through a `(namespace, …)` index and
+ * filtered it by id instead of probing the few ids asked for.
+ */
+function byIdConditions(scope: SearchScope): string[] {
+  const namespaceEquality = `m.namespace = ${scope.namespaceParam}`
+  if (!scope.conditions.includes(namespaceEquality)) {
+    throw new Error(`fetchRanked: the scope does not bind the namespace as ${namespaceEquality}`)
+  }
+  return scope.conditions.map((condition) =>
+    condition === namespaceEquality ? `(m.namespace || '') = ${scope.namespaceParam}` : condition,
+  )
 }
