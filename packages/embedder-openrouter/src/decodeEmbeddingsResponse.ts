@@ -60,10 +60,8 @@ export function decodeEmbeddingsResponse(
         false,
       )
     }
-    for (let i = 0; i < vector.length; i++) {
-      if (!Number.isFinite(vector[i]))
-        throw fail(`embedding ${index} holds a non-finite value at position ${i}`)
-    }
+    const nonFinite = firstNonFinite(vector)
+    if (nonFinite !== -1) throw fail(`embedding ${index} holds a non-finite value at position ${nonFinite}`)
     vectors[index] = vector
   }
   const usage = record.usage as { total_tokens?: unknown; prompt_tokens?: unknown } | undefined
@@ -71,14 +69,11 @@ export function decodeEmbeddingsResponse(
   return { vectors, usageTokens: typeof tokens === 'number' && Number.isFinite(tokens) ? tokens : undefined }
 }
 
+/** Float32 values in base64 are little-endian (as OpenAI sends them): copied as is on such a host. */
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1
+
 function decodeVector(embedding: unknown): Float32Array | undefined {
-  if (typeof embedding === 'string') {
-    const bytes = Buffer.from(embedding, 'base64')
-    if (bytes.length % 4 !== 0) return undefined
-    const vector = new Float32Array(bytes.length / 4)
-    for (let i = 0; i < vector.length; i++) vector[i] = bytes.readFloatLE(i * 4)
-    return vector
-  }
+  if (typeof embedding === 'string') return decodeBase64Vector(embedding)
   if (!Array.isArray(embedding)) return undefined
   const vector = new Float32Array(embedding.length)
   for (let i = 0; i < embedding.length; i++) {
@@ -87,4 +82,34 @@ function decodeVector(embedding: unknown): Float32Array | undefined {
     vector[i] = typeof value === 'number' ? value : Number.NaN
   }
   return vector
+}
+
+function decodeBase64Vector(text: string): Float32Array | undefined {
+  // The common case, canonical padded base64: decoded straight into the vector's own memory, with
+  // no intermediate Buffer (a response holds hundreds of 6 KiB vectors).
+  if (LITTLE_ENDIAN && text.length % 4 === 0) {
+    const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0
+    const byteLength = (text.length / 4) * 3 - padding
+    if (byteLength % 4 === 0) {
+      const vector = new Float32Array(byteLength / 4)
+      const written = Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength).write(text, 'base64')
+      if (written === byteLength) return vector
+    }
+  }
+  // Anything else (no padding, stray characters, a big-endian host) as Buffer decodes it.
+  const bytes = Buffer.from(text, 'base64')
+  if (bytes.length % 4 !== 0) return undefined
+  const vector = new Float32Array(bytes.length / 4)
+  for (let i = 0; i < vector.length; i++) vector[i] = bytes.readFloatLE(i * 4)
+  return vector
+}
+
+/** The position of the first non-finite value, or -1. */
+function firstNonFinite(vector: Float32Array): number {
+  // x * 0 is 0 for every finite x and NaN for NaN and ±Infinity: one multiply-add per value, and
+  // the slow scan only for a vector that holds one.
+  let sum = 0
+  for (let i = 0; i < vector.length; i++) sum += vector[i]! * 0
+  if (sum === 0) return -1
+  return vector.findIndex((value) => !Number.isFinite(value))
 }

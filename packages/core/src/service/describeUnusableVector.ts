@@ -11,10 +11,12 @@ const VECTOR_NORM_RANGE = { min: 1e-4, max: 1e4 } as const
  */
 export function describeUnusableVector(vector: Float32Array): string | undefined {
   let squares = 0
-  for (let i = 0; i < vector.length; i++) {
-    const value = vector[i]!
-    if (!Number.isFinite(value)) return `a non-finite value (${value}) at position ${i}`
-    squares += value * value
+  for (let i = 0; i < vector.length; i++) squares += vector[i]! * vector[i]!
+  // Float32 squares cannot overflow a double: only a NaN or an infinity makes the sum non-finite,
+  // so the loop above needs no branch and the scan for the culprit runs only when there is one.
+  if (!Number.isFinite(squares)) {
+    const i = vector.findIndex((value) => !Number.isFinite(value))
+    return `a non-finite value (${vector[i]}) at position ${i}`
   }
   if (squares === 0) return 'all zeros (a zero vector has no direction, so no cosine)'
   const norm = Math.sqrt(squares)

@@ -1,9 +1,11 @@
+import { endianness } from 'node:os'
 import { vectorSend } from './vectorSend.js'
 
 const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1')
 const POSTGRES_EPOCH_MS = 946_684_800_000
 const FLUSH_BYTES = 1 << 20
 const TEXT_OID = 25
+const LITTLE_ENDIAN = endianness() === 'LE'
 
 /** A value for one column of a binary COPY row; `null` writes SQL NULL. */
 export type CopyValue =
@@ -83,50 +85,70 @@ function encode(field: CopyValue): Buffer | null {
 /**
  * Encodes rows in PostgreSQL's binary COPY format (header, rows of length-prefixed fields,
  * trailer). Binary avoids printing and re-parsing every float: measured 10x+ faster than text.
+ * Rows are laid out straight into ~1 MiB pieces, vectors byte-swapped in place there: a vector
+ * is copied once, not encoded into a buffer of its own, then into its row, then into the piece.
  */
 export class BinaryCopyWriter {
   readonly #chunks: Buffer[] = []
-  #pending: Buffer[] = []
-  #pendingBytes = 0
+  #piece: Buffer = Buffer.allocUnsafe(FLUSH_BYTES)
+  #at = 0
 
   constructor() {
-    const header = Buffer.alloc(SIGNATURE.length + 8)
-    SIGNATURE.copy(header, 0)
-    this.#push(header)
+    SIGNATURE.copy(this.#piece, 0)
+    this.#piece.fill(0, SIGNATURE.length, SIGNATURE.length + 8)
+    this.#at = SIGNATURE.length + 8
   }
 
-  #push(buffer: Buffer): void {
-    this.#pending.push(buffer)
-    this.#pendingBytes += buffer.length
-    if (this.#pendingBytes >= FLUSH_BYTES) this.#flush()
+  /** Room for `bytes` more in the current piece, starting a new one when it is full. */
+  #reserve(bytes: number): void {
+    if (this.#at + bytes <= this.#piece.length) return
+    this.#flush()
+    this.#piece = Buffer.allocUnsafe(Math.max(FLUSH_BYTES, bytes))
   }
 
   #flush(): void {
-    if (this.#pending.length === 0) return
-    this.#chunks.push(Buffer.concat(this.#pending))
-    this.#pending = []
-    this.#pendingBytes = 0
+    if (this.#at === 0) return
+    this.#chunks.push(this.#piece.subarray(0, this.#at))
+    this.#piece = Buffer.allocUnsafe(0)
+    this.#at = 0
   }
 
   addRow(fields: CopyValue[]): void {
-    // One allocation per row: the field bodies are encoded first, then laid out behind their lengths.
-    const bodies = fields.map(encode)
+    const bodies: Array<Buffer | Float32Array | null> = new Array(fields.length)
     let size = 2
-    for (const body of bodies) size += 4 + (body === null ? 0 : body.length)
-    const row = Buffer.allocUnsafe(size)
-    row.writeInt16BE(fields.length, 0)
-    let at = 2
+    for (let f = 0; f < fields.length; f++) {
+      const field = fields[f]!
+      // A vector's bytes are written in place below; every other value is small.
+      const body = field.type === 'vector' && LITTLE_ENDIAN ? field.value : encode(field)
+      bodies[f] = body
+      size += 4 + (body === null ? 0 : body instanceof Float32Array ? 4 + body.byteLength : body.length)
+    }
+    this.#reserve(size)
+    const out = this.#piece
+    let at = this.#at
+    out.writeInt16BE(fields.length, at)
+    at += 2
     for (const body of bodies) {
       if (body === null) {
-        row.writeInt32BE(-1, at)
+        out.writeInt32BE(-1, at)
         at += 4
-        continue
+      } else if (body instanceof Float32Array) {
+        // pgvector's vector_recv form (as `vectorSend`): int16 dimensions, int16 0, big-endian floats.
+        out.writeInt32BE(4 + body.byteLength, at)
+        out.writeInt16BE(body.length, at + 4)
+        out.writeInt16BE(0, at + 6)
+        const floats = out.subarray(at + 8, at + 8 + body.byteLength)
+        Buffer.from(body.buffer, body.byteOffset, body.byteLength).copy(floats)
+        floats.swap32()
+        at += 8 + body.byteLength
+      } else {
+        out.writeInt32BE(body.length, at)
+        body.copy(out, at + 4)
+        at += 4 + body.length
       }
-      row.writeInt32BE(body.length, at)
-      body.copy(row, at + 4)
-      at += 4 + body.length
     }
-    this.#push(row)
+    this.#at = at
+    if (at >= out.length) this.#flush()
   }
 
   /** The ~1 MiB pieces completed so far (each handed out once), for streaming while rows are added. */
@@ -136,9 +158,9 @@ export class BinaryCopyWriter {
 
   /** The rest of the payload (all of it when `drain` was never called), trailer included, in ~1 MiB pieces. */
   finish(): Buffer[] {
-    const trailer = Buffer.allocUnsafe(2)
-    trailer.writeInt16BE(-1)
-    this.#push(trailer)
+    this.#reserve(2)
+    this.#piece.writeInt16BE(-1, this.#at)
+    this.#at += 2
     this.#flush()
     return this.#chunks
   }
