@@ -92,12 +92,14 @@ export class PgliteExecutor implements Executor {
   /** Options binding `vector` parameters in binary, once the type is looked up (`BinaryOptions`). */
   #binary: Promise<QueryOptions | undefined> | undefined
   readonly #binaryOptions: BinaryOptions = (db) => {
-    const lookup = (this.#binary ??= db.query<{ oid: number }>(VECTOR_TYPE_QUERY).then(({ rows }) => {
+    if (this.#binary !== undefined) return this.#binary
+    const lookup = db.query<{ oid: number }>(VECTOR_TYPE_QUERY).then(({ rows }) => {
       const oid = rows[0]?.oid
       // PGlite's serializers return text; bytes returned as they are travel in binary format.
       const asBytes = (value: unknown) => value as string
       return oid === undefined ? undefined : { serializers: { [oid]: asBytes } }
-    }))
+    })
+    this.#binary = lookup
     // Only a found type is kept: a failed lookup, or one before the extension existed, is retried.
     void lookup.then(
       (options) => {
