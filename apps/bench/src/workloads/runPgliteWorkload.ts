@@ -149,7 +149,7 @@ export async function runPgliteWorkload(ctx: BenchContext): Promise<WorkloadOutc
               ],
               [
                 'SQL exact scan (inProcessSearch: false): search p50 / p95 / p99 ms',
-                `${formatNumber(exact.latency.p50)} / ${formatNumber(exact.latency.p95)} / ${formatNumber(exact.latency.p99)}`,
+                `${formatNumber(exact.latency.p50)} / ${formatNumber(exact.latency.p95)} / ${formatNumber(exact.latency.p99)} (${timesTheFloor(exact.latency.p50, floor)})`,
               ],
               [`SQL exact scan: recall@${k}`, formatNumber(exactRecall, 3)],
               [

@@ -19,6 +19,23 @@ describe('keywordEvidence', () => {
     expect(contentTerms("What's the user's favourite?")).toEqual(new Set(['user', 'favourit']))
   })
 
+  test('content terms restricted to some terms are exactly those of the full set', () => {
+    const texts = [
+      "The user's sisters lived in Lisbon; she studies cities, buses and glasses.",
+      'Studying the studies: a studied study of living, lives and lived lives.',
+      'Ré résumés, naïve cafés — Ünïcödé words, ﬁne ligatures, 2024 numbers and x y z.',
+      'played playing plays player e es ies s ss',
+    ]
+    const words = new Set(texts.flatMap((text) => [...contentTerms(text)]))
+    for (const text of texts) {
+      const full = contentTerms(text)
+      for (const term of [...words, 'x', 'y', 'zzz', 'studi', 'citi', 'liv']) {
+        const only = new Set([term, 'user'])
+        expect(contentTerms(text, only)).toEqual(new Set([...full].filter((each) => only.has(each))))
+      }
+    }
+  })
+
   test('weights each query word by its rarity among the candidates, over the whole query', () => {
     const evidence = keywordEvidence('What instrument does the user play?', memories, ['cello', 'cat'])
     // "user" is in every candidate and weighs little; "play" is rare; "instrument" is in none.

@@ -19,7 +19,8 @@ export function keywordEvidence(
   const termsOf = new Map<string, Set<string>>()
   const df = new Map<string, number>([...wanted].map((term) => [term, 0]))
   for (const [id, memory] of memories) {
-    const terms = contentTerms(memory.content)
+    // Only the query's terms are ever looked up: the others are not collected.
+    const terms = contentTerms(memory.content, wanted)
     termsOf.set(id, terms)
     for (const term of wanted) if (terms.has(term)) df.set(term, df.get(term)! + 1)
   }

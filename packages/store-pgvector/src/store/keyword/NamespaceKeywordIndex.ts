@@ -3,7 +3,7 @@ import { BM25_B, BM25_K1 } from '../searchText.js'
 import type { KeywordTerm } from './KeywordTerm.js'
 import type { ParsedTsvector } from './parseTsvector.js'
 import type { RankedDocuments } from './RankedDocuments.js'
-import { splitRanked } from './splitRanked.js'
+import { selectRanked } from './selectRanked.js'
 
 interface Document {
   id: string
@@ -102,14 +102,14 @@ export class NamespaceKeywordIndex {
     if (matched.length === 0) return { head: [], rest: () => [] }
     const avgLength = Math.max(1, this.#totalLength / this.#count)
     const scores = new Float64Array(this.#documents.length)
+    const documents = this.#documents
     for (const { posting, idf } of matched) {
       if (posting === undefined) continue
-      for (const [slot, tf] of posting) {
-        const norm = BM25_K1 * (1 - BM25_B + (BM25_B * this.#documents[slot]!.length) / avgLength)
+      posting.forEach((tf, slot) => {
+        const norm = BM25_K1 * (1 - BM25_B + (BM25_B * documents[slot]!.length) / avgLength)
         scores[slot] = scores[slot]! + (idf * tf * (BM25_K1 + 1)) / (tf + norm)
-      }
+      })
     }
-    const ranked = candidates.map((slot) => ({ id: this.#documents[slot]!.id, score: scores[slot]! }))
-    return splitRanked(ranked, depth)
+    return selectRanked(candidates, scores, (slot) => documents[slot]!.id, depth)
   }
 }

@@ -36,8 +36,7 @@ export function searchScope(
   const limit = clampLimit(options?.limit, MAX_LIMIT)
   const params = new SqlParams()
   const nsParam = params.add(ns)
-  const vector =
-    near === undefined ? '' : params.add(vectorParam(near.vector, context.executor.kind), 'vector')
+  const vector = near === undefined ? '' : params.add(vectorParam(near.vector), 'vector')
   const conditions = [
     `${near?.alias ?? 'm'}.namespace = ${nsParam}`,
     ...(near?.also ?? []),
