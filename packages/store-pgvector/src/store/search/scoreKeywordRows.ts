@@ -1,8 +1,7 @@
 import type { SqlRunner } from '../../sql/SqlRunner.js'
 import { parseTsvector } from '../keyword/parseTsvector.js'
-import type { RankedDocument } from '../keyword/RankedDocument.js'
 import type { RankedDocuments } from '../keyword/RankedDocuments.js'
-import { splitRanked } from '../keyword/splitRanked.js'
+import { selectRanked } from '../keyword/selectRanked.js'
 import { BM25_B, BM25_K1 } from '../searchText.js'
 import type { SearchScope } from './searchScope.js'
 
@@ -51,7 +50,10 @@ export async function scoreKeywordRows(
     values,
   )
   const idfOf = new Map(terms.map((term) => [term.lexeme, term.idf]))
-  const ranked: RankedDocument[] = matched.rows.map((row) => {
+  const rows = matched.rows
+  const scores = new Float64Array(rows.length)
+  for (let slot = 0; slot < rows.length; slot++) {
+    const row = rows[slot]!
     const norm = BM25_K1 * (1 - BM25_B + (BM25_B * Number(row.length)) / avgLength)
     const parsed = parseTsvector(row.matched)
     let score = 0
@@ -61,7 +63,7 @@ export async function scoreKeywordRows(
       const tf = parsed.tfs[i]!
       score += (idf * tf * (BM25_K1 + 1)) / (tf + norm)
     }
-    return { id: row.id, score }
-  })
-  return splitRanked(ranked, scope.limit)
+    scores[slot] = score
+  }
+  return selectRanked(Array.from(rows.keys()), scores, (slot) => rows[slot]!.id, scope.limit)
 }
