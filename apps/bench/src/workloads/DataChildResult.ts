@@ -8,6 +8,6 @@ export interface DataChildResult {
   bytes: number
   /** Resident set size once the store was open, before the operation (MiB). */
   rssOpenMb: number
-  /** Peak resident set size of the whole child process (MiB, `process.resourceUsage().maxRSS`). */
+  /** Peak resident set size of the whole child process (MiB, the kernel's `VmHWM`). */
   peakRssMb: number
 }
