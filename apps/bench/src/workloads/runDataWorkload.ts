@@ -100,7 +100,7 @@ export async function runDataWorkload(ctx: BenchContext): Promise<WorkloadOutcom
   const tables: ReportTable[] = []
   const summary: SummaryRow[] = []
   const notes: string[] = [
-    'Each operation is a child process of its own (the store opened, then the operation timed): its peak RSS is the kernel's high-water mark of that process alone (`VmHWM`), the store’s start-up (PGlite’s wasm heap on the embedded store) included. “RSS after open” is the same process before the operation.',
+    'Each operation is a child process of its own (the store opened, then the operation timed): its peak RSS is the kernel’s high-water mark of that process alone (`VmHWM`), the store’s start-up (PGlite’s wasm heap on the embedded store) included. “RSS after open” is the same process before the operation.',
     'rememberMany embeds (hashing, in process) and writes; import writes rows with their vectors from the file (same embedder, so vectors are reused). Both keep ids unique across namespaces, the keyword statistics and the change log as every write does.',
   ]
   try {
