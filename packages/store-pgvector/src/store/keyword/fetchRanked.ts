@@ -46,8 +46,9 @@ export async function fetchRanked(
 }
 
 /**
- * The scope's conditions with its namespace equality written so that no index can serve it: the
- * rows are found by id (`memories_id_idx`) and the namespace is checked on each. Statistics
+ * The scope's conditions with its namespace equality written so that no index can serve it (the
+ * same test: `namespace` is never null): the rows are found by id (`memories_id_idx`) and the
+ * namespace is checked on each. Statistics
  * gathered before a namespace existed make the planner believe it holds about one row, and with
  * a plain `m.namespace = $n` it walked the whole namespace through a `(namespace, …)` index and
  * filtered it by id instead of probing the few ids asked for.
@@ -58,6 +59,6 @@ function byIdConditions(scope: SearchScope): string[] {
     throw new Error(`fetchRanked: the scope does not bind the namespace as ${namespaceEquality}`)
   }
   return scope.conditions.map((condition) =>
-    condition === namespaceEquality ? `(m.namespace || '') = ${scope.namespaceParam}` : condition,
+    condition === namespaceEquality ? `(${namespaceEquality}) IS TRUE` : condition,
   )
 }
