@@ -9,6 +9,7 @@ const THRESHOLDS: SoakThresholds = {
   driftSlackMs: 0.5,
   minSamples: 50,
   maxGrowth: 0.1,
+  maxDescriptorGrowth: 0.1,
 }
 const cell = (ms: number, errors = 0, injected = 0): SoakCell => ({
   latencies: Array.from({ length: 100 }, () => ms),

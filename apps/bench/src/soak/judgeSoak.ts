@@ -13,8 +13,10 @@ export interface SoakThresholds {
   driftSlackMs: number
   /** Fewer successful calls than this in either window: the p50 is not judged. */
   minSamples: number
-  /** RSS after GC and the fd floor: last window over the first judged one. */
+  /** RSS after GC: last window over the first judged one. */
   maxGrowth: number
+  /** The floor of open descriptors: last window over the first judged one. */
+  maxDescriptorGrowth: number
 }
 
 /**
@@ -88,7 +90,7 @@ export function judgeSoak(
         `RSS after GC grew ${((rssRatio - 1) * 100).toFixed(1)}% (${mb(from.rssAfterGc)} → ${mb(to.rssAfterGc)} MB) after warm-up`,
       )
     }
-    if (fdRatio > limit) {
+    if (fdRatio > 1 + thresholds.maxDescriptorGrowth) {
       failures.push(`open file descriptors grew from ${from.fdFloor} to ${to.fdFloor} after warm-up`)
     }
   }

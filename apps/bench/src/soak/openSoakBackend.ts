@@ -29,6 +29,9 @@ import { recallSocketCalls } from './recallSocketCalls.js'
 import type { SoakBackend } from './SoakBackend.js'
 import type { SoakCalls } from './SoakCalls.js'
 
+/** How long closed sessions may take to leave `pg_stat_activity` before they count as left open. */
+const SESSION_EXIT_GRACE_MS = 10_000
+
 /** What `openSoakBackend` needs: where, which embedder and chat model, and the service settings. */
 export interface SoakBackendOptions {
   kind: 'embedded' | 'postgres'
@@ -190,12 +193,22 @@ export async function openSoakBackend(options: SoakBackendOptions): Promise<Soak
         await admin.connect()
         try {
           const name = new URL(databaseUrl).pathname.slice(1)
-          const sessions = await admin.query<{ n: number }>(
-            'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
-            [name],
-          )
-          if ((sessions.rows[0]?.n ?? 0) > 0)
-            found.push(`${sessions.rows[0]!.n} session(s) still open after close`)
+          // A closed pool's server processes leave pg_stat_activity as they exit, a moment after
+          // the client hung up (longer on a busy machine): only sessions still there after a grace
+          // period are left open.
+          const graceEnds = Date.now() + SESSION_EXIT_GRACE_MS
+          let open = 0
+          for (;;) {
+            const sessions = await admin.query<{ n: number }>(
+              'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+              [name],
+            )
+            open = sessions.rows[0]?.n ?? 0
+            if (open === 0 || Date.now() >= graceEnds) break
+            await new Promise((resolve) => setTimeout(resolve, 100))
+          }
+          if (open > 0)
+            found.push(`${open} session(s) still open ${SESSION_EXIT_GRACE_MS / 1000} s after close`)
         } finally {
           await admin.end()
         }

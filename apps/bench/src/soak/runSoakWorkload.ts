@@ -57,6 +57,10 @@ function planSoak(ctx: BenchContext): SoakPlan {
       driftSlackMs: 0.5,
       minSamples: 50,
       maxGrowth: ctx.smoke ? 0.25 : 0.1,
+      // A 15 s window's descriptor floor moves with the files and sockets in use at that moment (a
+      // smoke saw +26 % on the embedded store where its 30-minute run stayed flat): the smoke judges
+      // only gross growth, and descriptors left after close are checked on every run.
+      maxDescriptorGrowth: ctx.smoke ? 0.5 : 0.1,
     },
   }
 }
@@ -370,7 +374,7 @@ function report(ctx: BenchContext, plan: SoakPlan, runs: BackendRun[], skipped: 
   notes.push(
     `Eight clients, each on its own namespace: two through the library, two through the store socket (on PostgreSQL a second pool), two searching through the recall socket and writing through the store socket, two through an MCP server (search, remember, forget; their other operations through the library). Mix: search 50, remember 14, forget 17 (and whenever a namespace is above ${plan.cap} live memories), supersede 10, rememberMany (3) 5, observe 4 (the fake chat model extracts one fact and adds it). Each namespace starts at ${plan.cap} memories, so the store stays the same size; forgetting a memory forgets its superseded versions too.`,
     `The fake embeddings server answers 503 for the last ${plan.downMs / 1000} s of every ${plan.periodMs / 1000} s: writes are stored pending and searches run keyword-only (the 'injected' column counts those answers and any call that failed while the fault was on); the repair loop embeds the pending rows once it is back. 'errors' are failures outside those periods and must be 0.`,
-    `Judged: the first window is the warm-up (the in-process indexes load, PGlite's buffer pool and V8's heap reach their working size); from the second window to the last, each operation's p50 (all paths, at least ${plan.thresholds.minSamples} calls in both windows), divided by how much slower a probe that does no store work got (a 20,000-number sort, and on PostgreSQL a \`SELECT 1\` on its own connection: other processes on a shared machine slow everything alike), may not rise more than ${plan.thresholds.maxDrift}× and ${plan.thresholds.driftSlackMs} ms, RSS after a full GC and the floor of open descriptors (sampled each second) not more than ${plan.thresholds.maxGrowth * 100} %. p99 is reported, not judged: on a shared 2-core machine it is the scheduler's.`,
+    `Judged: the first window is the warm-up (the in-process indexes load, PGlite's buffer pool and V8's heap reach their working size); from the second window to the last, each operation's p50 (all paths, at least ${plan.thresholds.minSamples} calls in both windows), divided by how much slower a probe that does no store work got (a 20,000-number sort, and on PostgreSQL a \`SELECT 1\` on its own connection: other processes on a shared machine slow everything alike), may not rise more than ${plan.thresholds.maxDrift}× and ${plan.thresholds.driftSlackMs} ms, RSS after a full GC not more than ${plan.thresholds.maxGrowth * 100} % and the floor of open descriptors (sampled each second) not more than ${plan.thresholds.maxDescriptorGrowth * 100} %. p99 is reported, not judged: on a shared 2-core machine it is the scheduler's.`,
     ...skipped,
     ...failures.map((failure) => `FAILED: ${failure}`),
   )
