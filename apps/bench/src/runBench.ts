@@ -40,7 +40,7 @@ interface WorkloadSpec {
   run: (ctx: BenchContext) => Promise<WorkloadOutcome>
 }
 
-/** `pnpm bench [--smoke] [--size N] [--queries N] [--only W1,W2] [--out DIR] [--soak-minutes M]`. Returns the exit code. */
+/** `pnpm bench [--smoke] [--size N] [--queries N] [--only W1,W2] [--out DIR] [--soak-minutes M] [--soak-backends embedded,postgres]`. Returns the exit code. */
 export async function runBench(argv: readonly string[]): Promise<number> {
   const args = parseArgs(argv)
   const smoke = args.smoke
@@ -93,6 +93,7 @@ export async function runBench(argv: readonly string[]): Promise<number> {
     log,
     repoRoot,
     ...(args.soakMinutes === undefined ? {} : { soakMinutes: args.soakMinutes }),
+    ...(args.soakBackends === undefined ? {} : { soakBackends: args.soakBackends }),
   }
   const environment: Record<string, string> = {
     node: process.version,

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { runCli, startCli } from './__fixtures__/cliProcess.js'
 import { useFakeEmbedder } from './__fixtures__/useFakeEmbedder.js'
 import { usePostgresDatabase } from './__fixtures__/usePostgresDatabase.js'
+import { readAutovacuumFacts } from './doctor/readAutovacuumFacts.js'
 import { readBufferFacts } from './doctor/readBufferFacts.js'
 import { type DoctorJson, DoctorJsonSchema } from './json/DoctorJsonSchema.js'
 
@@ -24,6 +25,17 @@ function check(report: DoctorJson, name: string) {
   const found = report.checks.find((entry) => entry.name === name)
   if (found === undefined) throw new Error(`no ${name} check in ${JSON.stringify(report.checks)}`)
   return found
+}
+
+async function serverSetting(url: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return (await client.query<{ value: string }>('SELECT current_setting($1) AS value', [name])).rows[0]!
+      .value
+  } finally {
+    await client.end()
+  }
 }
 
 /** A port nothing listens on: bound, then released. */
@@ -162,10 +174,10 @@ describe('agent-memory doctor (subprocess)', () => {
     expect(database.fix).toMatch(/DATABASE_URL/)
     expect(JSON.stringify(report)).not.toContain('secret-pw')
     expect(
-      ['pgvector', 'migrations', 'shared-buffers', 'recorded-embedder'].map(
+      ['pgvector', 'migrations', 'shared-buffers', 'autovacuum', 'recorded-embedder'].map(
         (name) => check(report, name).status,
       ),
-    ).toEqual(['skip', 'skip', 'skip', 'skip'])
+    ).toEqual(['skip', 'skip', 'skip', 'skip', 'skip'])
   })
 
   describe.runIf(databaseUrl !== undefined && databaseUrl !== '')('on PostgreSQL', () => {
@@ -184,11 +196,48 @@ describe('agent-memory doctor (subprocess)', () => {
 
       expect((await runCli(['init', '--database-url', database.url()])).code).toBe(0)
       const after = await doctor(['--database-url', database.url()])
-      expect(after.report.checks.filter((entry) => entry.status === 'fail')).toEqual([])
+      // The one setting a test may not change is the server's own autovacuum: the check must say
+      // what the server has, and nothing else may fail.
+      const serverAutovacuum = await serverSetting(database.url(), 'autovacuum')
+      expect(
+        after.report.checks.filter((entry) => entry.status === 'fail').map((entry) => entry.name),
+      ).toEqual(serverAutovacuum === 'on' ? [] : ['autovacuum'])
       expect(check(after.report, 'shared-buffers').detail).toMatch(
         /^shared_buffers .* holds the store's .* of tables and indexes$/,
       )
-      expect(after.code).toBe(0)
+      expect(check(after.report, 'autovacuum').status).toBe(serverAutovacuum === 'on' ? 'ok' : 'fail')
+      expect(after.code).toBe(serverAutovacuum === 'on' ? 0 : 1)
+    })
+
+    it('fails a store whose tables turned autovacuum off, naming them and the fix', async () => {
+      const url = database.url()
+      expect((await runCli(['init', '--database-url', url])).code).toBe(0)
+      const client = new pg.Client({ connectionString: url })
+      await client.connect()
+      try {
+        await client.query('ALTER TABLE memories SET (autovacuum_enabled = off)')
+        await client.query('ALTER TABLE memory_chunks SET (autovacuum_enabled = false)')
+        const facts = await readAutovacuumFacts(client)
+        expect(facts).toEqual({
+          server: (await serverSetting(url, 'autovacuum')) === 'on',
+          trackCounts: (await serverSetting(url, 'track_counts')) === 'on',
+          disabledTables: ['memories', 'memory_chunks'],
+        })
+        const { code, report } = await doctor(['--database-url', url])
+        expect(code).toBe(1)
+        const autovacuum = check(report, 'autovacuum')
+        expect(autovacuum.status).toBe('fail')
+        expect(autovacuum.detail).toContain('autovacuum_enabled = false on memories, memory_chunks')
+        expect(autovacuum.fix).toContain('RESET (autovacuum_enabled) on memories, memory_chunks')
+        // The store still opens: a slow store is not a broken one.
+        expect(check(report, 'recorded-embedder').detail).not.toContain('cannot be opened')
+
+        await client.query('ALTER TABLE memories RESET (autovacuum_enabled)')
+        await client.query('ALTER TABLE memory_chunks SET (autovacuum_enabled = on)')
+        expect((await readAutovacuumFacts(client)).disabledTables).toEqual([])
+      } finally {
+        await client.end()
+      }
     })
 
     it('reads the buffer pool and the store’s size, partitions included, as PostgreSQL counts them', async () => {

@@ -164,6 +164,11 @@ describe('parseArgs', () => {
     expect(parseArgs(['--embedder', 'use']).embedder).toBe('use')
     expect(() => parseArgs(['--size', '-3'])).toThrow()
     expect(() => parseArgs(['--frobnicate'])).toThrow(/unknown option/)
+    expect(parseArgs(['--soak-backends', 'Postgres,postgres']).soakBackends).toEqual(['postgres'])
+    expect(parseArgs([]).soakBackends).toBeUndefined()
+    expect(() => parseArgs(['--soak-backends', 'postgres,mysql'])).toThrow(
+      '--soak-backends takes embedded and/or postgres, got mysql',
+    )
   })
 })
 

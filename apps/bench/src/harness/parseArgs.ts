@@ -1,3 +1,5 @@
+import { SOAK_BACKEND_KINDS, type SoakBackendKind } from '../soak/SoakBackendKind.js'
+
 export interface BenchArgs {
   smoke: boolean
   size: number | undefined
@@ -8,10 +10,12 @@ export interface BenchArgs {
   embedder: string | undefined
   /** `--soak-minutes M`: how long W13 loads each backend (fractions allowed). */
   soakMinutes: number | undefined
+  /** `--soak-backends embedded,postgres`: which stores W13 soaks (both by default). */
+  soakBackends: SoakBackendKind[] | undefined
   positional: string[]
 }
 
-/** `--smoke`, `--size N` (or `--size=N`), `--queries N`, `--only W1,W2`, `--out DIR`, `--embedder NAME`, `--soak-minutes M`; the rest positional. */
+/** `--smoke`, `--size N` (or `--size=N`), `--queries N`, `--only W1,W2`, `--out DIR`, `--embedder NAME`, `--soak-minutes M`, `--soak-backends embedded,postgres`; the rest positional. */
 export function parseArgs(argv: readonly string[]): BenchArgs {
   const args: BenchArgs = {
     smoke: false,
@@ -21,6 +25,7 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
     out: undefined,
     embedder: undefined,
     soakMinutes: undefined,
+    soakBackends: undefined,
     positional: [],
   }
   const take = (i: number, name: string): string => {
@@ -73,6 +78,19 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
         const minutes = Number(value())
         if (!(minutes > 0)) throw new Error('--soak-minutes must be a positive number')
         args.soakMinutes = minutes
+        break
+      }
+      case '--soak-backends': {
+        const kinds = value()
+          .split(',')
+          .map((s) => s.trim().toLowerCase())
+          .filter(Boolean)
+        const unknown = kinds.filter((kind) => !(SOAK_BACKEND_KINDS as readonly string[]).includes(kind))
+        if (kinds.length === 0 || unknown.length > 0)
+          throw new Error(
+            `--soak-backends takes ${SOAK_BACKEND_KINDS.join(' and/or ')}, got ${unknown.join(', ') || 'none'}`,
+          )
+        args.soakBackends = [...new Set(kinds)] as SoakBackendKind[]
         break
       }
       default:

@@ -1,10 +1,11 @@
 import type { MemoryService } from '@agent-memory/core'
 import type { PgVectorStore } from '@agent-memory/store-pgvector'
+import type { SoakBackendKind } from './SoakBackendKind.js'
 import type { SoakCalls } from './SoakCalls.js'
 
 /** One backend opened for a soak: the calls of each client, and the stores the final check reads. */
 export interface SoakBackend {
-  label: 'embedded' | 'postgres'
+  label: SoakBackendKind
   /** One per client, in client order. */
   clients: SoakCalls[]
   /** The process's own service (the library path); the repair loop runs on it. */

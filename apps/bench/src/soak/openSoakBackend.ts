@@ -27,6 +27,7 @@ import { libraryCalls } from './libraryCalls.js'
 import { mcpCalls } from './mcpCalls.js'
 import { recallSocketCalls } from './recallSocketCalls.js'
 import type { SoakBackend } from './SoakBackend.js'
+import type { SoakBackendKind } from './SoakBackendKind.js'
 import type { SoakCalls } from './SoakCalls.js'
 
 /** How long closed sessions may take to leave `pg_stat_activity` before they count as left open. */
@@ -34,7 +35,7 @@ const SESSION_EXIT_GRACE_MS = 10_000
 
 /** What `openSoakBackend` needs: where, which embedder and chat model, and the service settings. */
 export interface SoakBackendOptions {
-  kind: 'embedded' | 'postgres'
+  kind: SoakBackendKind
   databaseUrl?: string
   embedder: Embedder
   model: LanguageModel

@@ -14,6 +14,7 @@ import { judgeSoak, type SoakThresholds } from './judgeSoak.js'
 import { openSoakBackend } from './openSoakBackend.js'
 import { probeMachine } from './probeMachine.js'
 import { runSoakClient, type SoakClientState } from './runSoakClient.js'
+import { SOAK_BACKEND_KINDS, type SoakBackendKind } from './SoakBackendKind.js'
 import type { SoakGauge } from './SoakGauge.js'
 import { SoakRecorder } from './SoakRecorder.js'
 import type { SoakVerdict } from './SoakVerdict.js'
@@ -90,21 +91,34 @@ export async function runSoakWorkload(ctx: BenchContext): Promise<WorkloadOutcom
   const plan = planSoak(ctx)
   const runs: BackendRun[] = []
   const skipped: string[] = []
-  for (const kind of ['embedded', 'postgres'] as const) {
+  const kinds = ctx.soakBackends ?? SOAK_BACKEND_KINDS
+  for (const kind of kinds) {
     if (kind === 'postgres' && ctx.databaseUrl === undefined) {
       skipped.push('PostgreSQL: DATABASE_URL is not set')
       continue
     }
     runs.push(await soakBackend(ctx, plan, kind))
   }
-  return report(ctx, plan, runs, skipped)
+  // A run of one backend reports apart, so merging it into a report keeps the other's run.
+  const id = kinds.length === SOAK_BACKEND_KINDS.length ? 'W13' : `W13 (${kinds.map(labelOf).join(', ')})`
+  return report(ctx, plan, id, runs, skipped, await serverAutovacuum(ctx, kinds))
 }
 
-async function soakBackend(
+function labelOf(kind: SoakBackendKind): string {
+  return kind === 'embedded' ? 'embedded (PGlite)' : 'PostgreSQL'
+}
+
+/** The PostgreSQL server's `autovacuum`: without it the soak's rewrites bloat the tables (docs/measurements.md). */
+async function serverAutovacuum(
   ctx: BenchContext,
-  plan: SoakPlan,
-  kind: 'embedded' | 'postgres',
-): Promise<BackendRun> {
+  kinds: readonly SoakBackendKind[],
+): Promise<string | null> {
+  if (!kinds.includes('postgres') || ctx.pool === undefined) return null
+  const { rows } = await ctx.pool.query<{ value: string }>("SELECT current_setting('autovacuum') AS value")
+  return rows[0]?.value ?? null
+}
+
+async function soakBackend(ctx: BenchContext, plan: SoakPlan, kind: SoakBackendKind): Promise<BackendRun> {
   collectGarbage()
   const before = descriptorTargets()
   const outcome = await soakOnce(ctx, plan, kind)
@@ -119,7 +133,7 @@ async function soakBackend(
 async function soakOnce(
   ctx: BenchContext,
   plan: SoakPlan,
-  kind: 'embedded' | 'postgres',
+  kind: SoakBackendKind,
 ): Promise<Omit<BackendRun, 'descriptors'>> {
   let soakStart = Number.POSITIVE_INFINITY
   let forcedUp = true
@@ -266,7 +280,7 @@ async function soakOnce(
     const probe = (recorder.cells.get('probe@machine') ?? []).map((cell) => cell.latencies)
     const verdict = judgeSoak(recorder.cells, gauges, plan.thresholds, probe)
     return {
-      label: kind === 'embedded' ? 'embedded (PGlite)' : 'PostgreSQL',
+      label: labelOf(kind),
       recorder,
       gauges,
       consistency,
@@ -280,7 +294,14 @@ async function soakOnce(
   }
 }
 
-function report(ctx: BenchContext, plan: SoakPlan, runs: BackendRun[], skipped: string[]): WorkloadOutcome {
+function report(
+  ctx: BenchContext,
+  plan: SoakPlan,
+  id: string,
+  runs: BackendRun[],
+  skipped: string[],
+  autovacuum: string | null,
+): WorkloadOutcome {
   const tables: ReportTable[] = []
   const notes: string[] = []
   const summary: SummaryRow[] = []
@@ -355,7 +376,7 @@ function report(ctx: BenchContext, plan: SoakPlan, runs: BackendRun[], skipped: 
     for (const problem of problems) failures.push(`${run.label}: ${problem}`)
     const drifts = [...run.verdict.drift.values()].filter((value): value is number => value !== null)
     summary.push({
-      workload: 'W13',
+      workload: id,
       metric: `${run.label}: worst p50 drift, last window / first judged`,
       ours: drifts.length ? `${formatNumber(Math.max(...drifts))}×` : '—',
       peers: '—',
@@ -363,7 +384,7 @@ function report(ctx: BenchContext, plan: SoakPlan, runs: BackendRun[], skipped: 
       met: drifts.length ? Math.max(...drifts) <= plan.thresholds.maxDrift : null,
     })
     summary.push({
-      workload: 'W13',
+      workload: id,
       metric: `${run.label}: errors outside injected faults; leaks; inconsistencies`,
       ours: `${problems.length === 0 ? 'none' : `${problems.length} problem(s)`}`,
       peers: '—',
@@ -381,7 +402,7 @@ function report(ctx: BenchContext, plan: SoakPlan, runs: BackendRun[], skipped: 
   for (const failure of failures) ctx.log(`W13 ${failure}`)
   return {
     report: {
-      id: 'W13',
+      id,
       title: `Soak: 8 clients of mixed load on every path, ${plan.minutes} min per backend`,
       status: failures.length === 0 ? 'ok' : 'failed',
       ...(failures.length === 0 ? {} : { reason: failures.slice(0, 5).join('; ') }),
@@ -391,6 +412,7 @@ function report(ctx: BenchContext, plan: SoakPlan, runs: BackendRun[], skipped: 
         clients: CLIENTS,
         dimensions: DIMENSIONS,
         liveMemoriesPerNamespace: plan.cap,
+        ...(autovacuum === null ? {} : { 'PostgreSQL autovacuum': autovacuum }),
       },
       tables,
       notes,

@@ -1,5 +1,6 @@
 import type pg from 'pg'
 import type { VectorSet } from '../harness/VectorSet.js'
+import type { SoakBackendKind } from '../soak/SoakBackendKind.js'
 
 /** What every workload receives: sizes, the shared synthetic data, and Postgres when configured. */
 export interface BenchContext {
@@ -28,4 +29,6 @@ export interface BenchContext {
   repoRoot: string
   /** `--soak-minutes`: W13's duration per backend, when given. */
   soakMinutes?: number
+  /** `--soak-backends`: the stores W13 soaks, when not both. */
+  soakBackends?: readonly SoakBackendKind[]
 }

@@ -181,7 +181,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     name: 'doctor',
     arguments: '',
     description:
-      'check the setup (Node, data directory, PGlite or PostgreSQL and pgvector, migrations, buffer pool, embedder) and say how to fix what is wrong',
+      'check the setup (Node, data directory, PGlite or PostgreSQL and pgvector, migrations, buffer pool, autovacuum, embedder) and say how to fix what is wrong',
     options: true,
     load: async () => (await import('./registerDoctorCommand.js')).registerDoctorCommand,
   },

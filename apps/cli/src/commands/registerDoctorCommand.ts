@@ -17,7 +17,7 @@ export function registerDoctorCommand(program: Command, context: CommandContext)
     ],
   ])
     .description(
-      'check the setup (Node, data directory, PGlite or PostgreSQL and pgvector, migrations, buffer pool, embedder) and say how to fix what is wrong',
+      'check the setup (Node, data directory, PGlite or PostgreSQL and pgvector, migrations, buffer pool, autovacuum, embedder) and say how to fix what is wrong',
     )
     .option('--json', 'print the checks as JSON')
     .action(async (flags: { json?: boolean }, command: Command) => {

@@ -9,6 +9,7 @@ export type DoctorCheckName =
   | 'pgvector'
   | 'migrations'
   | 'shared-buffers'
+  | 'autovacuum'
   | 'embedder'
   | 'embedder-reachable'
   | 'recorded-embedder'

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { checkNodeVersion } from './checkNodeVersion.js'
+import { judgeAutovacuum } from './judgeAutovacuum.js'
 import { judgeMigrations } from './judgeMigrations.js'
 import { judgePgvector } from './judgePgvector.js'
 import { judgeRecordedEmbedder } from './judgeRecordedEmbedder.js'
@@ -27,6 +28,25 @@ describe('the doctor’s judgements', () => {
     expect(small.fix).toMatch(/raise shared_buffers .*scripts\/tune-postgres\.sh/)
     expect(judgeSharedBuffers({ sharedBuffersBytes: 6144 * MB, storeBytes: 979 * MB }).status).toBe('ok')
     expect(judgeSharedBuffers({ sharedBuffersBytes: 128 * MB, storeBytes: 128 * MB }).status).toBe('ok')
+  })
+
+  it('fails a server or a table without autovacuum, naming each and its fix', () => {
+    expect(judgeAutovacuum({ server: true, trackCounts: true, disabledTables: [] })).toMatchObject({
+      name: 'autovacuum',
+      status: 'ok',
+    })
+    const server = judgeAutovacuum({ server: false, trackCounts: true, disabledTables: [] })
+    expect(server.status).toBe('fail')
+    expect(server.detail).toMatch(/^autovacuum is off on the server: every search rewrites/)
+    expect(server.fix).toMatch(/^set autovacuum = on and track_counts = on .*VACUUM on the store’s tables/)
+    expect(server.fix).not.toContain('RESET')
+    const table = judgeAutovacuum({ server: true, trackCounts: false, disabledTables: ['memories_p0'] })
+    expect(table.detail).toMatch(
+      /^track_counts is off on the server \(autovacuum needs it\); autovacuum_enabled = false on memories_p0: /,
+    )
+    expect(table.fix).toContain('ALTER TABLE … RESET (autovacuum_enabled) on memories_p0')
+    const onlyTable = judgeAutovacuum({ server: true, trackCounts: true, disabledTables: ['memories'] })
+    expect(onlyTable.fix).toMatch(/^run ALTER TABLE … RESET \(autovacuum_enabled\) on memories; /)
   })
 
   it('tells a missing extension from a server without pgvector and from an old one', () => {

@@ -2,9 +2,11 @@ import { readFileSync } from 'node:fs'
 import type pg from 'pg'
 import { redactUrl } from '../config/redactUrl.js'
 import type { DoctorCheck } from './DoctorCheck.js'
+import { judgeAutovacuum } from './judgeAutovacuum.js'
 import { judgeMigrations } from './judgeMigrations.js'
 import { judgePgvector } from './judgePgvector.js'
 import { judgeSharedBuffers } from './judgeSharedBuffers.js'
+import { readAutovacuumFacts } from './readAutovacuumFacts.js'
 import { readBufferFacts } from './readBufferFacts.js'
 
 /** How long the doctor waits for the server before calling it unreachable. */
@@ -36,7 +38,7 @@ async function appliedMigrations(client: pg.Client): Promise<number[] | null> {
 
 /**
  * The PostgreSQL checks, read-only, over one connection: reachable, pgvector, migrations, and the
- * buffer pool against the store's size. A failure that leaves nothing to look at skips the rest.
+ * buffer pool against the store's size, autovacuum. A failure that leaves nothing to look at skips the rest.
  */
 export async function inspectPostgres(url: string, schema: string | undefined): Promise<DoctorCheck[]> {
   const { default: pgModule } = await import('pg')
@@ -58,6 +60,7 @@ export async function inspectPostgres(url: string, schema: string | undefined): 
       skipped('pgvector', 'the database is unreachable'),
       skipped('migrations', 'the database is unreachable'),
       skipped('shared-buffers', 'the database is unreachable'),
+      skipped('autovacuum', 'the database is unreachable'),
     ]
   }
   try {
@@ -83,6 +86,7 @@ export async function inspectPostgres(url: string, schema: string | undefined): 
         ? judgeSharedBuffers(await readBufferFacts(client))
         : skipped('shared-buffers', 'no agent-memory tables to measure yet'),
     )
+    checks.push(judgeAutovacuum(await readAutovacuumFacts(client)))
     return checks
   } finally {
     await client.end().catch(() => undefined)

@@ -1,13 +1,6 @@
 import type pg from 'pg'
 import type { BufferFacts } from './judgeSharedBuffers.js'
-
-/** The tables a search reads, with their indexes; split tables are summed over their partitions. */
-const STORE_TABLES = [
-  'memories',
-  'memory_chunks',
-  'agent_memory_keyword_lexemes',
-  'agent_memory_keyword_corpus',
-]
+import { STORE_TABLES } from './STORE_TABLES.js'
 
 /**
  * The server's `shared_buffers` and the size of agent-memory's tables on the connection's search
