@@ -1,6 +1,6 @@
 import type pg from 'pg'
 import type { BufferFacts } from './judgeSharedBuffers.js'
-import { STORE_TABLES } from './STORE_TABLES.js'
+import { STORE_RELATIONS } from './STORE_RELATIONS.js'
 
 /**
  * The server's `shared_buffers` and the size of agent-memory's tables on the connection's search
@@ -9,15 +9,9 @@ import { STORE_TABLES } from './STORE_TABLES.js'
  */
 export async function readBufferFacts(client: Pick<pg.Client, 'query'>): Promise<BufferFacts> {
   const { rows } = await client.query<{ pool: string; store: string }>(
-    `WITH roots AS (SELECT to_regclass(name) AS oid FROM unnest($1::text[]) AS t(name)),
-       relations AS (
-         SELECT oid FROM roots WHERE oid IS NOT NULL
-         UNION
-         SELECT tree.relid FROM roots, LATERAL pg_partition_tree(roots.oid) AS tree WHERE tree.isleaf
-       )
+    `${STORE_RELATIONS}
      SELECT pg_size_bytes(current_setting('shared_buffers'))::text AS pool,
        (SELECT coalesce(sum(pg_total_relation_size(oid)), 0) FROM relations)::text AS store`,
-    [STORE_TABLES],
   )
   return { sharedBuffersBytes: Number(rows[0]!.pool), storeBytes: Number(rows[0]!.store) }
 }
