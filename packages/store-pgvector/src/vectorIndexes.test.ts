@@ -19,6 +19,7 @@ interface Backend {
   open(options?: {
     autoIndex?: boolean
     recallSampleRate?: number
+    recallSampleBudget?: number
     scanBudget?: number
   }): Promise<PgVectorStore>
   close(): Promise<void>
@@ -81,10 +82,11 @@ async function postgresBackend(partitions?: number): Promise<Backend> {
   }
 }
 
-function pick(options: { autoIndex?: boolean; recallSampleRate?: number }) {
+function pick(options: { autoIndex?: boolean; recallSampleRate?: number; recallSampleBudget?: number }) {
   return {
     autoIndex: options.autoIndex ?? false,
     ...(options.recallSampleRate === undefined ? {} : { recallSampleRate: options.recallSampleRate }),
+    ...(options.recallSampleBudget === undefined ? {} : { recallSampleBudget: options.recallSampleBudget }),
   }
 }
 
@@ -198,7 +200,7 @@ function describeLifecycle(name: string, backendOf: () => Promise<Backend>): voi
     })
 
     it('searches an indexed namespace through its index, completely; the recall guard records it', async () => {
-      const store = await backend.open({ recallSampleRate: 1 })
+      const store = await backend.open({ recallSampleRate: 1, recallSampleBudget: 1 })
       try {
         for (let q = 0; q < 5; q++) {
           const hits = await store.searchVector('big', big[q * 7]!, { limit: 10 })
@@ -223,6 +225,29 @@ function describeLifecycle(name: string, backendOf: () => Promise<Backend>): voi
       } finally {
         await reader.close()
       }
+    })
+
+    it('holds the recall guard to its budget: one re-run at a time, then none while it idles', async () => {
+      const samples = async () => {
+        const reader = await backend.open()
+        try {
+          return (await reader.stats('big'))[0]!.vectorSearch?.recallSamples ?? 0
+        } finally {
+          await reader.close()
+        }
+      }
+      const before = await samples()
+      // A budget this small idles a million times as long as a re-run took: after the first, none.
+      const store = await backend.open({ recallSampleRate: 1, recallSampleBudget: 1e-6 })
+      try {
+        for (let q = 0; q < 5; q++)
+          expect(await store.searchVector('big', big[q]!, { limit: 10 })).toHaveLength(10)
+      } finally {
+        await store.close()
+      }
+      expect((await samples()) - before).toBe(1)
+      await expect(backend.open({ recallSampleBudget: 0 })).rejects.toThrow(/recallSampleBudget/)
+      await expect(backend.open({ recallSampleBudget: 1.5 })).rejects.toThrow(/recallSampleBudget/)
     })
 
     it('answers exactly when the ANN answer comes back short of the limit', async () => {

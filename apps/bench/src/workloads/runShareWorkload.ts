@@ -269,6 +269,7 @@ export async function runShareWorkload(ctx: BenchContext): Promise<WorkloadOutco
       model: 'bench/synthetic',
       autoIndex: false,
       recallSampleRate: 1,
+      recallSampleBudget: 1,
     })
     try {
       for (const share of SHARES) {

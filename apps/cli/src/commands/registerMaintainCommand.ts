@@ -63,7 +63,7 @@ export function registerMaintainCommand(program: Command, context: CommandContex
       const calibration = (change: VectorIndexChange) =>
         change.efSearch === undefined
           ? ''
-          : `, ef_search ${change.efSearch} (recall@10 ${change.calibrationRecall!.toFixed(3)} on its own rows)`
+          : `, ef_search ${change.efSearch} (recall@10 ${change.calibrationRecall!.toFixed(3)} on its calibration probes)`
       for (const change of report.created)
         context.io.out(
           `built index ${change.index}: ${table(change.table)} of ${change.namespace} (${change.rows} rows)${calibration(change)}\n`,

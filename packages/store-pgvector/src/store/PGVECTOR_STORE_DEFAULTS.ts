@@ -14,6 +14,13 @@ export const PGVECTOR_STORE_DEFAULTS = {
   exactSearchMaxRows: 2_000,
   recallSampleRate: 0.01,
   /**
+   * A guard sample is an exact scan of the whole namespace: 0.3 s at 100,000 rows × 1,536-d. At a
+   * fixed rate its cost grows with the namespace and the traffic (1% of 100 searches a second of a
+   * 1M-row namespace would keep about three cores scanning), so the guard is held to a share of
+   * the clock instead: one twentieth.
+   */
+  recallSampleBudget: 0.05,
+  /**
    * PostgreSQL; the embedded store uses its own (`PGLITE_BULK_THRESHOLD`). Low: a text vector
    * literal per row costs more to format and parse than COPY's two extra round trips from a few
    * rows up (W1b: `rememberMany`'s 128-row slices spent most of `store.upsert` in them).

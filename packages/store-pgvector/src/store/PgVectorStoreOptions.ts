@@ -26,6 +26,13 @@ export interface PgVectorStoreOptions {
    * recall@k (k = min(limit, 10)) recorded per namespace (`stats()`'s `vectorSearch`). Default 0.01; 0 disables.
    */
   recallSampleRate?: number
+  /**
+   * The largest share of the clock the recall guard spends re-running searches: one re-run at a
+   * time, and after one that took d, sampled searches are not re-run for d × (1 / budget − 1).
+   * In (0, 1]; default 0.05. 1 lifts the budget: every sampled search is re-run, as many at once
+   * as are sampled.
+   */
+  recallSampleBudget?: number
   /** Batches of at least this many rows go through binary COPY. Default 16 on PostgreSQL, 500 on PGlite. */
   bulkThreshold?: number
   /**

@@ -21,6 +21,8 @@ export interface StoreContext {
   readonly autoIndex: boolean
   /** Share of ANN searches the recall guard re-runs exactly in the background. */
   readonly recallSampleRate: number
+  /** The recall guard's share of the clock (`PgVectorStoreOptions.recallSampleBudget`). */
+  readonly recallSampleBudget: number
   /** Background index builds and recall samples in flight. */
   readonly upkeep: IndexUpkeep
   /** Batches of at least this many rows go through binary COPY where the driver has it. */

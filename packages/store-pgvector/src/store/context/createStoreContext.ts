@@ -19,6 +19,10 @@ export function createStoreContext(
   if (!(recallSampleRate >= 0 && recallSampleRate <= 1)) {
     throw new InvalidArgumentError('recallSampleRate', 'recallSampleRate must be a number in 0..1')
   }
+  const recallSampleBudget = options.recallSampleBudget ?? PGVECTOR_STORE_DEFAULTS.recallSampleBudget
+  if (!(recallSampleBudget > 0 && recallSampleBudget <= 1)) {
+    throw new InvalidArgumentError('recallSampleBudget', 'recallSampleBudget must be a number in (0, 1]')
+  }
   return {
     executor,
     dimensions: options.dimensions,
@@ -29,12 +33,14 @@ export function createStoreContext(
     ),
     autoIndex: options.autoIndex ?? executor.kind === 'postgres',
     recallSampleRate,
+    recallSampleBudget,
     upkeep: {
       running: new Map(),
       failedAt: new Map(),
       folds: new Map(),
       backends: new Set(),
       samples: new Set(),
+      samplesIdleUntil: 0,
       sizing: new Map(),
       closing: false,
     },

@@ -13,6 +13,8 @@ export interface IndexUpkeep {
   readonly folds: Map<string, Promise<void>>
   /** Recall-guard re-runs in flight. */
   readonly samples: Set<Promise<void>>
+  /** Before this `performance.now()` no recall-guard re-run starts (`sampleRecall`'s budget). */
+  samplesIdleUntil: number
   /** Background counts of a namespace's size in flight (`watchNamespaceSize`), by `table:namespace`. */
   readonly sizing: Map<string, Promise<void>>
   closing: boolean

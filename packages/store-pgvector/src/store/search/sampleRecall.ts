@@ -10,6 +10,8 @@ const RECALL_AT = 10
  * The recall guard: re-runs an ANN search exactly, off the response path, and adds its recall@k
  * (the share of the exact top k the ANN answer also had in its top k) to the namespace's running
  * figures. It never fails anything: a read-only store, a closing store or an error records nothing.
+ * Within `recallSampleBudget` (below 1): nothing is re-run while a re-run is in flight or the guard
+ * is idling after one, for (1 / budget − 1) times as long as that one took.
  */
 export function sampleRecall(
   context: StoreContext,
@@ -20,6 +22,9 @@ export function sampleRecall(
 ): void {
   const { upkeep } = context
   if (context.executor.readOnly || upkeep.closing) return
+  const budgeted = context.recallSampleBudget < 1
+  if (budgeted && (upkeep.samples.size > 0 || performance.now() < upkeep.samplesIdleUntil)) return
+  const started = performance.now()
   const k = Math.min(RECALL_AT, scope.limit)
   const work = context.executor
     .transaction(async (sql) => {
@@ -40,6 +45,12 @@ export function sampleRecall(
       )
     })
     .catch(() => undefined)
-    .finally(() => upkeep.samples.delete(work))
+    .finally(() => {
+      upkeep.samples.delete(work)
+      if (budgeted) {
+        const now = performance.now()
+        upkeep.samplesIdleUntil = now + (now - started) * (1 / context.recallSampleBudget - 1)
+      }
+    })
   upkeep.samples.add(work)
 }
