@@ -9,6 +9,7 @@ import { exactTopK } from './exactTopK.js'
 import { exactTopKMany } from './exactTopKMany.js'
 import { generateClusteredVectors } from './generateClusteredVectors.js'
 import { measureAlternating } from './measureAlternating.js'
+import { measureMirrored } from './measureMirrored.js'
 import { parseArgs } from './parseArgs.js'
 import { percentile } from './percentile.js'
 import { recallAtK } from './recallAtK.js'
@@ -150,6 +151,24 @@ describe('measureAlternating', () => {
     const [slow, fast] = await measureAlternating([wait(30), wait(0)], { warmup: 0, iterations: 3 })
     expect(slow!.p50).toBeGreaterThanOrEqual(25)
     expect(fast!.p50).toBeLessThan(slow!.p50)
+  })
+})
+
+describe('measureMirrored', () => {
+  it("times each call in a pass of its own, twice, the second round mirrored, and keeps the first pass's results", async () => {
+    const order: string[] = []
+    let pass = 0
+    const call = (name: string) => async (i: number) => {
+      if (i === 0) pass++
+      order.push(`${name}${i}`)
+      return `${name}${i}@${pass}`
+    }
+    const [a, b] = await measureMirrored([call('a'), call('b')], { warmup: 1, iterations: 2 })
+    expect(order).toEqual(['a0', 'a0', 'a1', 'b0', 'b0', 'b1', 'b0', 'b0', 'b1', 'a0', 'a0', 'a1'])
+    expect([a!.latency.n, b!.latency.n]).toEqual([4, 4])
+    expect(a!.samples).toHaveLength(4)
+    expect(a!.results).toEqual(['a0@2', 'a1@2'])
+    expect(b!.results).toEqual(['b0@4', 'b1@4'])
   })
 })
 

@@ -28,6 +28,8 @@ interface Opened {
   db: ScratchDatabase
   pool: pg.Pool
   store: PgVectorStore
+  /** The same database through a store whose recall guard is off (`recallSampleRate: 0`). */
+  unguarded: PgVectorStore
 }
 
 async function open(options: PostgresOursOptions, name: string, annIndex: boolean): Promise<Opened> {
@@ -39,10 +41,19 @@ async function open(options: PostgresOursOptions, name: string, annIndex: boolea
     options: '-c synchronous_commit=off -c maintenance_work_mem=2GB',
   })
   await migrate(pool, { dimensions: options.dimensions, annIndex })
-  return { db, pool, store: await openStore(options, pool) }
+  return {
+    db,
+    pool,
+    store: await openStore(options, pool),
+    unguarded: await openStore(options, pool, { recallSampleRate: 0 }),
+  }
 }
 
-function openStore(options: PostgresOursOptions, pool: pg.Pool): Promise<PgVectorStore> {
+function openStore(
+  options: PostgresOursOptions,
+  pool: pg.Pool,
+  guard: { recallSampleRate?: number } = {},
+): Promise<PgVectorStore> {
   return createPgVectorStore({
     pool,
     dimensions: options.dimensions,
@@ -50,12 +61,14 @@ function openStore(options: PostgresOursOptions, pool: pg.Pool): Promise<PgVecto
     // Indexes are built once after the load (below), never in the background of a measurement.
     autoIndex: false,
     ...(options.exactSearchMaxRows === undefined ? {} : { exactSearchMaxRows: options.exactSearchMaxRows }),
+    ...guard,
   })
 }
 
 async function close(opened: Opened | undefined): Promise<void> {
   if (!opened) return
   await opened.store.close()
+  await opened.unguarded.close()
   await opened.pool.end()
   await opened.db.drop()
 }
@@ -103,8 +116,9 @@ export function postgresOursSearch(options: PostgresOursOptions): OursSearchFact
             .join(', ')
             .concat(built.length > 5 ? ` (+${built.length - 5} more)` : '')
       },
-      search: async (namespace, query, k) => {
-        const hits = await opened!.store.searchVector(namespace, query, { limit: k })
+      search: async (namespace, query, k, searchOptions) => {
+        const store = searchOptions?.recallGuard === false ? opened!.unguarded : opened!.store
+        const hits = await store.searchVector(namespace, query, { limit: k })
         return hits.map((hit) => Number(hit.memory.id.slice(1)))
       },
       settings: () => ({

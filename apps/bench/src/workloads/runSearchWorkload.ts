@@ -1,4 +1,5 @@
 import { measureLatencies } from '../harness/measureLatencies.js'
+import { measureMirrored } from '../harness/measureMirrored.js'
 import { timeIt } from '../harness/timeIt.js'
 import { vectorLiteral } from '../harness/vectorLiteral.js'
 import { copyIntoLangChainTable } from '../peers/copyIntoLangChainTable.js'
@@ -14,7 +15,7 @@ import type { CurvePoint, CurveSeries, SummaryRow } from '../report/BenchReport.
 import { formatNumber } from '../report/formatNumber.js'
 import type { BenchContext } from './BenchContext.js'
 import { meanRecall } from './meanRecall.js'
-import type { OursSearchFactory } from './OursSearchTarget.js'
+import type { OursSearchFactory, OursSearchTarget } from './OursSearchTarget.js'
 import { rawRows } from './rawRows.js'
 import type { WorkloadOutcome } from './WorkloadOutcome.js'
 
@@ -125,36 +126,6 @@ export async function runSearchWorkload(
   curves.push({ name: 'raw SQL ef_search sweep', points: sweep })
   await pool.query('DROP TABLE w2_raw')
 
-  // LangChain.js on its own table shape, default ef_search (it sets none).
-  const peer = await openLangChainPeer(ctx.databaseUrl!, ctx.schema, 'w2_langchain', ctx.data.dimensions)
-  await copyIntoLangChainTable(pool, `"${ctx.schema}".w2_langchain`, rows)
-  await peer.createHnswIndex({ dimensions: ctx.data.dimensions })
-  await settleTable(pool, `"${ctx.schema}".w2_langchain`)
-  const queryArrays = Array.from({ length: ctx.queries }, (_, q) => Array.from(ctx.queryVectors.row(q)))
-  const langchain = await measureLatencies(async (i) => {
-    const hits = await peer.similaritySearchVectorWithScore(queryArrays[i % queryArrays.length]!, k)
-    return hits.map(([doc]) => rowOfLangChainId(String(doc.id)))
-  }, measure)
-  await peer.end()
-  await pool.query(`DROP TABLE "${ctx.schema}".w2_langchain`)
-  const langchainRecall = meanRecall(langchain.results, truth, k)
-  tableRows.push([
-    'LangChain.js similaritySearchVectorWithScore (ef_search default 40)',
-    formatNumber(langchain.latency.p50, 2),
-    formatNumber(langchain.latency.p95, 2),
-    formatNumber(langchain.latency.p99, 2),
-    formatNumber(langchainRecall, 3),
-  ])
-  curves.push({
-    name: 'LangChain.js',
-    points: [
-      { label: 'LC', recall: langchainRecall, p50: langchain.latency.p50, p99: langchain.latency.p99 },
-    ],
-  })
-  ctx.log(
-    `W2 LangChain: p50 ${formatNumber(langchain.latency.p50)} ms, recall ${formatNumber(langchainRecall, 3)}`,
-  )
-
   const settings: Record<string, string | number> = {
     rows: n,
     server,
@@ -169,25 +140,66 @@ export async function runSearchWorkload(
     'Raw SQL: one pooled client, `SET hnsw.ef_search` per sweep point, only the query timed; vectors sent as text literals (as the peers do).',
     'Recall@10 against the exact top-10 by inner product (ties by id) that PostgreSQL scans over the raw table before its index is built; synthetic clustered data overstates HNSW recall compared with real embeddings (perf-anchors §6).',
   ]
-  for (const [index, ours] of oursTargets.entries()) {
-    const target = await ours(`w2_${index}`)
-    try {
+
+  // LangChain.js on its own table shape, default ef_search (it sets none). Its table stays while
+  // our store loads: the two are then timed in mirrored passes (`measureMirrored`).
+  const peer = await openLangChainPeer(ctx.databaseUrl!, ctx.schema, 'w2_langchain', ctx.data.dimensions)
+  const targets: OursSearchTarget[] = []
+  try {
+    await copyIntoLangChainTable(pool, `"${ctx.schema}".w2_langchain`, rows)
+    await peer.createHnswIndex({ dimensions: ctx.data.dimensions })
+    await settleTable(pool, `"${ctx.schema}".w2_langchain`)
+    const queryArrays = Array.from({ length: ctx.queries }, (_, q) => Array.from(ctx.queryVectors.row(q)))
+    for (const [index, ours] of oursTargets.entries()) {
+      const target = await ours(`w2_${index}`)
+      targets.push(target)
       const loaded = await timeIt(() => target.load(rows))
       ctx.log(`W2 ${target.label}: loaded ${n} rows in ${formatNumber(loaded.ms / 1000)} s`)
-      const measured = await measureLatencies(
-        (i) => target.search('w2', ctx.queryVectors.row(i % ctx.queryVectors.count), k),
-        measure,
+      settings[`${target.label} load s (incl. index build, VACUUM, CHECKPOINT)`] = formatNumber(
+        loaded.ms / 1000,
+        1,
       )
+    }
+
+    const [langchain, ...oursMeasured] = await measureMirrored<number[]>(
+      [
+        async (i) => {
+          const hits = await peer.similaritySearchVectorWithScore(queryArrays[i % ctx.queries]!, k)
+          return hits.map(([doc]) => rowOfLangChainId(String(doc.id)))
+        },
+        ...targets.map(
+          (target) => (i: number) =>
+            target.search('w2', ctx.queryVectors.row(i % ctx.queries), k, { recallGuard: false }),
+        ),
+      ],
+      measure,
+    )
+    const langchainRecall = meanRecall(langchain!.results, truth, k)
+    tableRows.push([
+      'LangChain.js similaritySearchVectorWithScore (ef_search default 40)',
+      formatNumber(langchain!.latency.p50, 2),
+      formatNumber(langchain!.latency.p95, 2),
+      formatNumber(langchain!.latency.p99, 2),
+      formatNumber(langchainRecall, 3),
+    ])
+    curves.push({
+      name: 'LangChain.js',
+      points: [
+        { label: 'LC', recall: langchainRecall, p50: langchain!.latency.p50, p99: langchain!.latency.p99 },
+      ],
+    })
+    ctx.log(
+      `W2 LangChain: p50 ${formatNumber(langchain!.latency.p50)} ms, recall ${formatNumber(langchainRecall, 3)}`,
+    )
+
+    for (const [index, target] of targets.entries()) {
+      const measured = oursMeasured[index]!
       const recall = meanRecall(measured.results, truth, k)
       Object.assign(
         settings,
         Object.fromEntries(
           Object.entries(target.settings()).map(([key, v]) => [`${target.label} ${key}`, v]),
         ),
-      )
-      settings[`${target.label} load s (incl. index build, VACUUM, CHECKPOINT)`] = formatNumber(
-        loaded.ms / 1000,
-        1,
       )
       tableRows.push([
         `${target.label} searchVector`,
@@ -203,6 +215,21 @@ export async function runSearchWorkload(
       ctx.log(
         `W2 ${target.label}: p50 ${formatNumber(measured.latency.p50)} ms, recall ${formatNumber(recall, 3)}`,
       )
+      // The recall guard at the store's defaults, in a pass of its own right after: its first
+      // sample (an exact re-run of the whole namespace, off the response path) lands inside these
+      // few seconds, so the pass shows the guard's worst window, not its share of a day.
+      const guarded = await measureLatencies(
+        (i) => target.search('w2', ctx.queryVectors.row(i % ctx.queries), k),
+        measure,
+      )
+      tableRows.push([
+        `${target.label} searchVector, recall guard on (its defaults, a pass of its own)`,
+        formatNumber(guarded.latency.p50, 2),
+        formatNumber(guarded.latency.p95, 2),
+        formatNumber(guarded.latency.p99, 2),
+        formatNumber(meanRecall(guarded.results, truth, k), 3),
+      ])
+      ctx.log(`W2 ${target.label}, recall guard on: p50 ${formatNumber(guarded.latency.p50)} ms`)
       const big = n >= 100_000
       // What the same recall costs the raw index itself, in this run: the cheapest ef_search of
       // the sweep that reaches it.
@@ -216,13 +243,14 @@ export async function runSearchWorkload(
           : `the raw index alone needs ${matching.label} for it (${formatNumber(matching.p50)} ms p50 in this run, against ${formatNumber(rawDefault?.p50)} ms at LangChain's ef 40)`) +
         `; ours walks its namespace's own HNSW (half-precision key, m 24, ef_construction 200) at the ef_search its build calibrated (${calibratedOf(target.settings())})`
       const latencyMet = measured.latency.p50 <= 2.5 && measured.latency.p99 <= 6
-      const ratioMet = measured.latency.p50 / langchain.latency.p50 <= 1.1
+      const ratio = measured.latency.p50 / langchain!.latency.p50
+      const ratioMet = ratio <= 1.1
       summary.push(
         {
           workload: id,
           metric: `${target.label}: top-10 at ${n.toLocaleString('en-US')}, p50 / p99 ms`,
           ours: `${formatNumber(measured.latency.p50)} / ${formatNumber(measured.latency.p99)}`,
-          peers: `LangChain ${formatNumber(langchain.latency.p50)} / ${formatNumber(langchain.latency.p99)}; raw ef 40 ${formatNumber(rawDefault?.p50)} / ${formatNumber(rawDefault?.p99)}`,
+          peers: `LangChain ${formatNumber(langchain!.latency.p50)} / ${formatNumber(langchain!.latency.p99)}; raw ef 40 ${formatNumber(rawDefault?.p50)} / ${formatNumber(rawDefault?.p99)}`,
           target: big ? 'p50 ≤ 2.5, p99 ≤ 6 (100k)' : 'p50 ≤ 2.5, p99 ≤ 6 (stated for 100k)',
           met: ctx.smoke || !big ? null : latencyMet,
           ...(big && !latencyMet ? { why } : {}),
@@ -237,21 +265,25 @@ export async function runSearchWorkload(
         },
         {
           workload: id,
-          metric: `${target.label}: p50 ÷ LangChain (same run)`,
-          ours: `${formatNumber(measured.latency.p50 / langchain.latency.p50, 2)}×`,
+          metric: `${target.label}: p50 ÷ LangChain (same run, mirrored passes)`,
+          ours: `${formatNumber(ratio, 2)}×`,
           peers: '1.00×',
           target: '≤ 1.1× (perf-anchors §7.1)',
           met: ctx.smoke ? null : ratioMet,
           ...(ratioMet ? {} : { why }),
         },
       )
-    } finally {
-      await target.close()
     }
+  } finally {
+    for (const target of targets) await target.close()
+    await peer.end()
+    await pool.query(`DROP TABLE IF EXISTS "${ctx.schema}".w2_langchain`)
   }
   if (oursTargets.length === 0) notes.push('Our store was not available in this run: only the baselines ran.')
   notes.push(
     'Our store searches a namespace of ≤ exactSearchMaxRows (default 2,000) rows exactly and a larger one through its own partial HNSW index (built after the load by `maintainVectorIndexes`); the “ANN forced” row lowers that threshold to 100.',
+    'LangChain.js and our store are timed in passes of their own, twice, in mirrored order (LangChain, ours, ours, LangChain: `measureMirrored`), each pass after its own warm-up, each on its own table in the same database; p50/p95/p99 pool both passes. A machine whose speed drifts steadily over minutes weighs on both alike, and neither runs between the other’s queries (rotated query by query, each index would evict the other’s pages from a default server’s shared buffers). Our store runs there with its recall guard off (`recallSampleRate: 0`), as W10 times it.',
+    'The “recall guard on” row is the same store at its defaults (1 % of ANN searches re-run exactly off the response path, within 5 % of the clock), timed in a pass of its own right after: a fresh store samples at once, so the pass holds the guard’s first exact re-run of the whole namespace (a sequential scan as long as the exact-scan row) on the same two cores, its worst window; spread over a day the guard keeps to its 5 %.',
   )
   return {
     report: {
