@@ -28,8 +28,8 @@ interface Opened {
   db: ScratchDatabase
   pool: pg.Pool
   store: PgVectorStore
-  /** The same database through a store whose recall guard is off (`recallSampleRate: 0`). */
-  unguarded: PgVectorStore
+  /** The search targets' second view of the same database: a store whose recall guard is off. */
+  unguarded?: PgVectorStore
 }
 
 async function open(options: PostgresOursOptions, name: string, annIndex: boolean): Promise<Opened> {
@@ -41,18 +41,13 @@ async function open(options: PostgresOursOptions, name: string, annIndex: boolea
     options: '-c synchronous_commit=off -c maintenance_work_mem=2GB',
   })
   await migrate(pool, { dimensions: options.dimensions, annIndex })
-  return {
-    db,
-    pool,
-    store: await openStore(options, pool),
-    unguarded: await openStore(options, pool, { recallSampleRate: 0 }),
-  }
+  return { db, pool, store: await openStore(options, pool) }
 }
 
 function openStore(
   options: PostgresOursOptions,
   pool: pg.Pool,
-  guard: { recallSampleRate?: number } = {},
+  overrides: { recallSampleRate?: number } = {},
 ): Promise<PgVectorStore> {
   return createPgVectorStore({
     pool,
@@ -61,14 +56,14 @@ function openStore(
     // Indexes are built once after the load (below), never in the background of a measurement.
     autoIndex: false,
     ...(options.exactSearchMaxRows === undefined ? {} : { exactSearchMaxRows: options.exactSearchMaxRows }),
-    ...guard,
+    ...overrides,
   })
 }
 
 async function close(opened: Opened | undefined): Promise<void> {
   if (!opened) return
   await opened.store.close()
-  await opened.unguarded.close()
+  await opened.unguarded?.close()
   await opened.pool.end()
   await opened.db.drop()
 }
@@ -105,6 +100,7 @@ export function postgresOursSearch(options: PostgresOursOptions): OursSearchFact
         await upsertGrouped(opened.store, rows, toMemoryWrites(rows), BATCH)
         const report = await opened.store.maintainVectorIndexes()
         await settleTable(opened.pool, 'memories')
+        opened.unguarded = await openStore(options, opened.pool, { recallSampleRate: 0 })
         const built = report.created.filter((change) => change.table === 'memories')
         if (built.length > 0)
           calibrated = built
@@ -117,7 +113,7 @@ export function postgresOursSearch(options: PostgresOursOptions): OursSearchFact
             .concat(built.length > 5 ? ` (+${built.length - 5} more)` : '')
       },
       search: async (namespace, query, k, searchOptions) => {
-        const store = searchOptions?.recallGuard === false ? opened!.unguarded : opened!.store
+        const store = searchOptions?.recallGuard === false ? opened!.unguarded! : opened!.store
         const hits = await store.searchVector(namespace, query, { limit: k })
         return hits.map((hit) => Number(hit.memory.id.slice(1)))
       },
