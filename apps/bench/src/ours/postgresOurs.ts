@@ -107,7 +107,7 @@ export function postgresOursSearch(options: PostgresOursOptions): OursSearchFact
             .slice(0, 5)
             .map(
               (change) =>
-                `${change.rows.toLocaleString('en-US')} rows → ${change.efSearch ?? '128 (uncalibrated)'}`,
+                `${change.rows.toLocaleString('en-US')} rows → ${change.efSearch ?? '128 (uncalibrated)'}${change.graph === undefined ? '' : ` on m ${change.graph.m} / ef_construction ${change.graph.efConstruction}`}`,
             )
             .join(', ')
             .concat(built.length > 5 ? ` (+${built.length - 5} more)` : '')
@@ -120,7 +120,7 @@ export function postgresOursSearch(options: PostgresOursOptions): OursSearchFact
       settings: () => ({
         exactSearchMaxRows:
           options.exactSearchMaxRows ?? `${PGVECTOR_STORE_DEFAULTS.exactSearchMaxRows} (default)`,
-        'ANN ef_search': `max(calibrated per index, k), iterative_scan relaxed_order, per-namespace partial HNSW on the half-precision key (m 24, ef_construction 200); calibrated: ${calibrated}`,
+        'ANN ef_search': `max(calibrated per index, k), iterative_scan relaxed_order, per-namespace partial HNSW on the half-precision key, sparse (m 16, ef_construction 64) or, where the data is hard for it, dense (m 24, ef_construction 200); calibrated: ${calibrated}`,
         storage: 'PLAIN',
       }),
       close: () => close(opened),

@@ -124,7 +124,7 @@ export async function runShareWorkload(ctx: BenchContext): Promise<WorkloadOutco
   const notes: string[] = [
     '“complete” = the query returned min(k, rows in its namespace) rows; recall@10 against the exact answer within the namespace (computed in JS).',
     '“rows read” = index tuples plus sequentially scanned heap tuples per query, “pages read” = heap and index pages read (hit or not) per query (pg_stat/pg_statio deltas on the one connection that ran the queries). An HNSW scan counts only the tuples it returns as rows: its graph walk shows in the pages (a 1536-d vector fills most of a page, so a page is about a row or a graph node).',
-    `Ours: the store's defaults, exact scan up to ${EXACT_MAX.toLocaleString('en-US')} rows, above that the namespace's own partial HNSW on its vectors scaled to unit length in half precision (m 24, ef_construction 200) with ef_search max(its own calibrated value, k) and a relaxed iterative scan, the query vector bound in binary, each statement in a read-only transaction whose BEGIN (with its knobs) and COMMIT travel with it in one pipelined round trip; “statement alone” runs that path's query by hand (ids only, no liveness filter, no transaction, settings per session, the vector bound in binary too) on the same table: the floor under the store's figure.`,
+    `Ours: the store's defaults, exact scan up to ${EXACT_MAX.toLocaleString('en-US')} rows, above that the namespace's own partial HNSW on its vectors scaled to unit length in half precision (sparse, m 16 / ef_construction 64, or dense, m 24 / ef_construction 200, where the data is hard for the sparse graph) with ef_search max(its own calibrated value, k) and a relaxed iterative scan, the query vector bound in binary, each statement in a read-only transaction whose BEGIN (with its knobs) and COMMIT travel with it in one pipelined round trip; “statement alone” runs that path's query by hand (ids only, no liveness filter, no transaction, settings per session, the vector bound in binary too) on the same table: the floor under the store's figure.`,
     'At each share, p50 and p99 of ours and of the statement alone come from a pass of their own that alternates the two query by query (`measureAlternating`), the statement on a second connection: a machine whose speed drifts over minutes slows both alike, so their difference is the store’s own cost. Complete, recall and the counters come from one pass per method on the one connection whose counters they read; the tail (each namespace searched cold) and the peers are timed in those passes.',
     'Each table is settled before it is timed (`settleTable`): VACUUM (ANALYZE), then CHECKPOINT, so no flush of the load’s pages runs under the timed queries, ours and the peers’ alike.',
     'Peers share one table in LangChain.js’s shape with one global HNSW (m 16, ef_construction 64): raw SQL forces the index (`enable_seqscan`/`enable_bitmapscan` off) with ef_search 40, iterative scan off and relaxed; LangChain.js `similaritySearchVectorWithScore(q, 10, { namespace })` runs with the planner’s choice.',
@@ -164,7 +164,12 @@ export async function runShareWorkload(ctx: BenchContext): Promise<WorkloadOutco
   let floor: Scored[] = []
   /** Each indexed namespace's ef_search as the store calibrated it at build. */
   const efOf = new Map<string, number>()
-  const efText = (namespace: string) => String(efOf.get(namespace) ?? '—')
+  /** The m of each namespace's graph (sparse or dense, `HNSW_BUILD`). */
+  const mOf = new Map<string, number>()
+  const efText = (namespace: string) =>
+    efOf.has(namespace)
+      ? `${efOf.get(namespace)}${mOf.has(namespace) ? ` (m ${mOf.get(namespace)})` : ''}`
+      : '—'
   const guardOf = new Map<string, string>()
   // Ours: a scratch database, loaded without any HNSW, then the indexes the sizes call for.
   const db = await createScratchDatabase(ctx.databaseUrl!, `agent_memory_bench_${process.pid}_w10`)
@@ -194,8 +199,10 @@ export async function runShareWorkload(ctx: BenchContext): Promise<WorkloadOutco
       settings['shared_buffers MB'] = await sharedBuffersMb(oursPool)
       settings['ours load s'] = formatNumber(load.ms / 1000, 1)
       for (const change of built.result.created)
-        if (change.table === 'memories' && change.efSearch !== undefined)
+        if (change.table === 'memories' && change.efSearch !== undefined) {
           efOf.set(change.namespace, change.efSearch)
+          if (change.graph !== undefined) mOf.set(change.namespace, change.graph.m)
+        }
       settings['ours index builds'] =
         `${built.result.created.length} namespaces in ${formatNumber(built.ms / 1000, 1)} s (each calibrated)`
       settings['ours calibrated ef_search'] = SHARES.map(

@@ -66,7 +66,7 @@ export function registerMaintainCommand(program: Command, context: CommandContex
           : `, ef_search ${change.efSearch} (recall@10 ${change.calibrationRecall!.toFixed(3)} on its calibration probes)`
       for (const change of report.created)
         context.io.out(
-          `built index ${change.index}: ${table(change.table)} of ${change.namespace} (${change.rows} rows)${calibration(change)}\n`,
+          `built index ${change.index}: ${table(change.table)} of ${change.namespace} (${change.rows} rows${change.graph === undefined ? '' : `, m ${change.graph.m} / ef_construction ${change.graph.efConstruction}`})${calibration(change)}\n`,
         )
       for (const change of report.calibrated)
         context.io.out(

@@ -10,6 +10,7 @@ const indexChange = z
     rows: count,
     efSearch: count.optional(),
     calibrationRecall: z.number().min(0).max(1).optional(),
+    graph: z.object({ m: count, efConstruction: count }).strict().optional(),
   })
   .strict()
 

@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from '@agent-memory/core'
 import type { SqlRunner } from '../sql/SqlRunner.js'
+import { namespaceIndexPattern } from '../store/indexes/namespaceIndexPattern.js'
 
 /** The two vector tables, parent first: `memory_chunks`' foreign key points at `memories`. */
 const TABLES = ['memories', 'memory_chunks'] as const
@@ -51,8 +52,8 @@ async function rebuild(sql: SqlRunner, table: (typeof TABLES)[number], partition
     `SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition,
          (SELECT pg_get_constraintdef(k.oid) FROM pg_constraint k WHERE k.conindid = i.indexrelid AND k.conrelid = i.indrelid) AS constraint
        FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
-       WHERE i.indrelid = $1::regclass AND c.relname !~ '^(memories|chunks)_hnsw_[0-9a-f]{24}$'`,
-    [table],
+       WHERE i.indrelid = $1::regclass AND c.relname !~ $2`,
+    [table, namespaceIndexPattern()],
   )
   const triggers = await sql.query<{ definition: string }>(
     'SELECT pg_get_triggerdef(oid) AS definition FROM pg_trigger WHERE tgrelid = $1::regclass AND NOT tgisinternal',

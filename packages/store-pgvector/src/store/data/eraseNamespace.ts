@@ -41,19 +41,20 @@ export async function eraseNamespace(context: StoreContext, namespace: string): 
     }
     return { namespace: ns, memories: memories.rowCount, chunks: chunks.rowCount, otherRows, indexes: 0 }
   })
-  for (const table of VECTOR_TABLES) {
-    const name = namespaceIndexName(table, ns)
-    const found = await context.executor.transaction(async (sql) => {
-      const exists = await sql.query<{ found: boolean }>('SELECT to_regclass($1) IS NOT NULL AS found', [
-        name,
-      ])
-      return exists.rows[0]?.found === true
-    })
-    if (!found) continue
-    await dropNamespaceIndex(context, table, undefined, name)
-    report.indexes += 1
-    forgetIndexFacts(context, table)
-  }
+  for (const table of VECTOR_TABLES)
+    for (const graph of ['sparse', 'dense'] as const) {
+      const name = namespaceIndexName(table, ns, graph)
+      const found = await context.executor.transaction(async (sql) => {
+        const exists = await sql.query<{ found: boolean }>('SELECT to_regclass($1) IS NOT NULL AS found', [
+          name,
+        ])
+        return exists.rows[0]?.found === true
+      })
+      if (!found) continue
+      await dropNamespaceIndex(context, table, undefined, name)
+      report.indexes += 1
+      forgetIndexFacts(context, table)
+    }
   for (const table of VECTOR_TABLES) forgetNamespaceSize(context, table, ns)
   context.keywordStats.delete(ns)
   context.keywordWrites.delete(ns)

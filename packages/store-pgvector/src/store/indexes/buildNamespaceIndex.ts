@@ -1,12 +1,13 @@
 import type { SqlRunner } from '../../sql/SqlRunner.js'
 import type { StoreContext } from '../context/StoreContext.js'
-import { HNSW_BUILD } from './HNSW_BUILD.js'
+import { HNSW_BUILD, type HnswGraph } from './HNSW_BUILD.js'
 import { halfvecKey } from './halfvecKey.js'
 import { namespaceIndexName } from './namespaceIndexName.js'
 import type { VectorTable } from './VectorTable.js'
 
 /**
- * Builds `namespace`'s partial HNSW index on `table` and registers it once it is valid. On
+ * Builds `namespace`'s partial HNSW index on `table` as `graph` (`HNSW_BUILD`) and registers it
+ * once it is valid, in place of any index registered for the namespace before. On
  * PostgreSQL the build is `CONCURRENTLY` (writes to the table go on meanwhile) and a
  * per-index advisory lock keeps two processes from building the same one (the loser returns
  * null); an invalid leftover of an interrupted build is dropped first. Returns the index's
@@ -17,8 +18,9 @@ export async function buildNamespaceIndex(
   table: VectorTable,
   namespace: string,
   rows: number,
+  graph: HnswGraph,
 ): Promise<string | null> {
-  const index = namespaceIndexName(table, namespace)
+  const index = namespaceIndexName(table, namespace, graph)
   const postgres = context.executor.kind === 'postgres'
   const concurrently = postgres ? 'CONCURRENTLY ' : ''
   return context.executor.session(async (sql) => {
@@ -35,7 +37,7 @@ export async function buildNamespaceIndex(
         if (locked.rows[0]?.locked !== true) return null
         try {
           if (context.upkeep.closing) return null
-          return await build(sql, table, namespace, index, rows, concurrently, context.dimensions)
+          return await build(sql, table, namespace, index, rows, concurrently, context.dimensions, graph)
         } finally {
           await sql
             .query("SELECT pg_advisory_unlock(hashtextextended('agent-memory index ' || $1, 0))", [index])
@@ -45,7 +47,7 @@ export async function buildNamespaceIndex(
         context.upkeep.backends.delete(backend)
       }
     }
-    return build(sql, table, namespace, index, rows, concurrently, context.dimensions)
+    return build(sql, table, namespace, index, rows, concurrently, context.dimensions, graph)
   })
 }
 
@@ -57,7 +59,9 @@ async function build(
   rows: number,
   concurrently: string,
   dimensions: number,
+  graph: HnswGraph,
 ): Promise<string | null> {
+  const { m, efConstruction } = HNSW_BUILD.graphs[graph]
   const existing = await sql.query<{ valid: boolean | null }>(
     'SELECT (SELECT indisvalid FROM pg_index WHERE indexrelid = to_regclass($1)) AS valid',
     [index],
@@ -76,7 +80,7 @@ async function build(
     if (partition == null) return null
     // DDL takes no bind parameters: the namespace reaches the predicate quoted by format(%L).
     const ddl = await sql.query<{ ddl: string }>(
-      `SELECT format('CREATE INDEX ${concurrently}IF NOT EXISTS %I ON %I USING hnsw (${halfvecKey('embedding', dimensions)} halfvec_cosine_ops) WITH (m = ${HNSW_BUILD.m}, ef_construction = ${HNSW_BUILD.efConstruction}) WHERE namespace = %L', $1::text, $2::text, $3::text) AS ddl`,
+      `SELECT format('CREATE INDEX ${concurrently}IF NOT EXISTS %I ON %I USING hnsw (${halfvecKey('embedding', dimensions)} halfvec_cosine_ops) WITH (m = ${m}, ef_construction = ${efConstruction}) WHERE namespace = %L', $1::text, $2::text, $3::text) AS ddl`,
       [index, partition, namespace],
     )
     await sql.query(ddl.rows[0]!.ddl)

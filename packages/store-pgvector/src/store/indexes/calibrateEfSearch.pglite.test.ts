@@ -15,7 +15,10 @@ import { planAnn } from '../search/planAnn.js'
 import { runVectorSearch } from '../search/runVectorSearch.js'
 import { searchPathFacts } from '../search/searchPathFacts.js'
 import { calibrateEfSearch } from './calibrateEfSearch.js'
+import { densifyNamespaceIndex } from './densifyNamespaceIndex.js'
 import { EF_CALIBRATION } from './EF_CALIBRATION.js'
+import { HNSW_BUILD } from './HNSW_BUILD.js'
+import { namespaceIndexName } from './namespaceIndexName.js'
 
 const dims = 8
 const threshold = 100
@@ -73,8 +76,11 @@ describe('ef_search calibrated per namespace index (calibrateEfSearch → regist
     ).toBe(true)
     expect(await registered()).toBe(created!.efSearch)
     // An 8-d graph of 400 rows is easy: its narrowest walks find what pgvector's default of 40
-    // would, and the calibration keeps the walk that narrow.
+    // would, and the calibration keeps the walk that narrow, but no narrower than the sparse
+    // graph allows.
     expect(created!.efSearch).toBeLessThan(40)
+    expect(created!.efSearch).toBeGreaterThanOrEqual(HNSW_BUILD.graphs.sparse.minEfSearch)
+    expect(created!.graph).toEqual({ m: 16, efConstruction: 64 })
   })
 
   it('climbs the ladder until the probes reach the target, and measures recall right', async () => {
@@ -94,30 +100,50 @@ describe('ef_search calibrated per namespace index (calibrateEfSearch → regist
     expect(await calibrateEfSearch(context, 'memories', 'nobody')).toBeNull()
   })
 
-  it('probes a namespace alone off its own rows: midpoints of a row and a far neighbour, matching no row', async () => {
+  it('probes a namespace alone off its own rows: a point drawn from a row and its two nearest, which its answers leave out', async () => {
     const capturing = new CapturingExecutor(new PgliteExecutor(db, { ownsDb: false }))
     const captured = createStoreContext(capturing, { dimensions: dims, exactSearchMaxRows: threshold })
     const calibration = await calibrateEfSearch(captured, 'memories', 'big', 1.01)
     expect(calibration).toMatchObject({ probes: EF_CALIBRATION.probes, unseen: 0 })
-    // The exact scans that set each probe's truth: one per probe, each binding a row and its partner.
+    // The exact scans that set each probe's truth: one per probe, each binding a row, its two
+    // nearest rows, and the three as the rows to leave out.
     const truths = capturing.statements.flatMap((text, i) =>
       text.includes('OFFSET 0') ? [capturing.values[i]!] : [],
     )
     expect(truths).toHaveLength(EF_CALIBRATION.probes)
-    for (const [namespace, row, partner] of truths) {
+    for (const [namespace, row, a, b, excluded] of truths) {
       expect(namespace).toBe('big')
-      expect(typeof partner).toBe('string')
-      expect(partner).not.toBe(row)
+      expect(new Set([row, a, b]).size).toBe(3)
+      expect(excluded).toEqual([row, a, b])
+      // a and b are the row's two nearest other rows (an 8-d graph of 400 rows is walked exactly).
+      const nearest = await db.query<{ row: string }>(
+        `SELECT ctid::text AS row FROM memories WHERE namespace = $1 AND ctid <> $2::tid
+           ORDER BY embedding <=> (SELECT embedding FROM memories WHERE ctid = $2::tid) LIMIT 2`,
+        [namespace, row],
+      )
+      expect(nearest.rows.map((r) => r.row)).toEqual([a, b])
       // The probe is no row of the namespace: its nearest row is at a distance, and is no answer
       // the graph was built to give.
-      const nearest = await db.query<{ distance: number }>(
-        `SELECT min(m.embedding <=> (SELECT l2_normalize(l2_normalize(a.embedding) + l2_normalize(b.embedding))
-             FROM memories a, memories b WHERE a.ctid = $2::tid AND b.ctid = $3::tid)) AS distance
+      const distance = await db.query<{ distance: number }>(
+        `SELECT min(m.embedding <=> (SELECT l2_normalize(r + r + a + a - b) FROM (SELECT l2_normalize(x.embedding) AS r,
+               l2_normalize(y.embedding) AS a, l2_normalize(z.embedding) AS b FROM memories x, memories y, memories z WHERE x.ctid = $2::tid AND y.ctid = $3::tid AND z.ctid = $4::tid) s)) AS distance
            FROM memories m WHERE m.namespace = $1`,
-        [namespace, row, partner],
+        [namespace, row, a, b],
       )
-      expect(nearest.rows[0]!.distance).toBeGreaterThan(1e-4)
+      expect(distance.rows[0]!.distance).toBeGreaterThan(1e-4)
     }
+  })
+
+  it('measures another graph of the same rows on the probes and answers it was given', async () => {
+    const first = await calibrateEfSearch(context, 'memories', 'big', 1.01)
+    const capturing = new CapturingExecutor(new PgliteExecutor(db, { ownsDb: false }))
+    const captured = createStoreContext(capturing, { dimensions: dims, exactSearchMaxRows: threshold })
+    const again = await calibrateEfSearch(captured, 'memories', 'big', 1.01, { truths: first!.truths })
+    expect(again).toMatchObject({ efSearch: first!.efSearch, recall: first!.recall, probes: first!.probes })
+    // No probe drawn again and no exact scan: only the ladder's walks.
+    expect(
+      capturing.statements.some((text) => text.includes('OFFSET 0') || text.includes('TABLESAMPLE')),
+    ).toBe(false)
   })
 
   it('probes with vectors the graph has not seen: rows of other namespaces', async () => {
@@ -135,7 +161,7 @@ describe('ef_search calibrated per namespace index (calibrateEfSearch → regist
     await db.query('ANALYZE memories')
     try {
       const widest = await calibrateEfSearch(context, 'memories', 'big', 1.01)
-      expect(widest).toEqual({
+      expect(widest).toMatchObject({
         efSearch: EF_CALIBRATION.ladder.at(-1),
         recall: 1,
         probes: EF_CALIBRATION.probes,
@@ -217,5 +243,52 @@ describe('ef_search calibrated per namespace index (calibrateEfSearch → regist
     expect(await registered()).toBe(report.calibrated[0]!.efSearch)
     // Calibrated once: the next maintenance leaves it be.
     expect((await store.maintainVectorIndexes()).calibrated).toEqual([])
+  })
+
+  it('a sparse graph whose calibration walks wider than the dense threshold is replaced by the dense graph, measured on the same probes', async () => {
+    const sparseIndex = namespaceIndexName('memories', 'big')
+    const reloptions = async (index: string) =>
+      (
+        await db.query<{ options: string[] | null }>(
+          'SELECT reloptions AS options FROM pg_class WHERE relname = $1',
+          [index],
+        )
+      ).rows[0]?.options
+    expect([...(await reloptions(sparseIndex))!].sort()).toEqual(['ef_construction=64', 'm=16'])
+    const sparse = (await calibrateEfSearch(context, 'memories', 'big'))!
+    // Easy data keeps the sparse graph: nothing is built.
+    expect(sparse.efSearch).toBeLessThanOrEqual(HNSW_BUILD.denseAboveEfSearch)
+    expect(await densifyNamespaceIndex(context, 'memories', 'big', 400, sparseIndex, sparse)).toEqual({
+      index: sparseIndex,
+      calibration: sparse,
+      graph: 'sparse',
+    })
+    // As the sparse graph of hard data would have measured it.
+    const capturing = new CapturingExecutor(new PgliteExecutor(db, { ownsDb: false }))
+    const captured = createStoreContext(capturing, { dimensions: dims, exactSearchMaxRows: threshold })
+    const hard = { ...sparse, efSearch: EF_CALIBRATION.ladder.at(-1)! }
+    const densified = await densifyNamespaceIndex(captured, 'memories', 'big', 400, sparseIndex, hard)
+    const denseIndex = namespaceIndexName('memories', 'big', 'dense')
+    expect(densified).toMatchObject({ index: denseIndex, graph: 'dense' })
+    expect([...(await reloptions(denseIndex))!].sort()).toEqual(['ef_construction=200', 'm=24'])
+    expect(await reloptions(sparseIndex)).toBeUndefined()
+    const registry = await db.query<{ index_name: string; ef_search: number }>(
+      "SELECT index_name, ef_search FROM agent_memory_vector_indexes WHERE table_name = 'memories' AND namespace = 'big'",
+    )
+    expect(registry.rows).toEqual([{ index_name: denseIndex, ef_search: densified.calibration!.efSearch }])
+    expect(densified.calibration!.probes).toBe(sparse.probes)
+    // Calibrated on the sparse graph's probes and answers: none drawn or scanned again.
+    expect(
+      capturing.statements.some((text) => text.includes('OFFSET 0') || text.includes('TABLESAMPLE')),
+    ).toBe(false)
+    // A search of the namespace walks the dense graph.
+    forgetIndexFacts(context, 'memories')
+    const facts = await context.executor.transaction((sql) =>
+      searchPathFacts(context, sql, 'memories', 'big'),
+    )
+    expect(facts).toMatchObject({ namespaceIndex: true, efSearch: densified.calibration!.efSearch })
+    // Erasing the namespace drops the dense graph too.
+    expect(await store.eraseNamespace('big')).toMatchObject({ memories: 400, indexes: 1 })
+    expect(await reloptions(denseIndex)).toBeUndefined()
   })
 })

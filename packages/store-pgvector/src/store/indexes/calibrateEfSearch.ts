@@ -7,14 +7,20 @@ import type { VectorTable } from './VectorTable.js'
 /**
  * A probe: its table (the partition holding it when the table is split by namespace, where a
  * `ctid` alone repeats across partitions) and its `ctid` there; for a row of the namespace itself,
- * also the `ctid` of its partner there (see `calibrateEfSearch`). The probe's vector is read from
- * that table by name, so a probe query plans against one table, not every partition of a split one.
+ * also the `ctid`s of its two nearest rows there (see `calibrateEfSearch`). The probe's vector is
+ * read from that table by name, so a probe query plans against one table, not every partition of a
+ * split one.
  */
 interface Probe {
   home: string
   ctid: string
-  /** A row of the namespace about `EF_CALIBRATION.partnerRank` rows away from `ctid`'s: the probe is their midpoint. */
-  partner?: string
+  /** The row's two nearest rows of the namespace: the probe is a point drawn like a new row near the three. */
+  near?: readonly [string, string]
+}
+/** A probe with its exact nearest rows: index-independent, so a second graph of the same rows is measured on them too. */
+interface ProbeTruth {
+  probe: Probe
+  nearest: Set<string>
 }
 /** What one calibration found (see `EF_CALIBRATION`). */
 export interface EfCalibration {
@@ -24,6 +30,8 @@ export interface EfCalibration {
   probes: number
   /** How many probes were vectors the index does not hold (rows of other namespaces). */
   unseen: number
+  /** The probes and their exact answers, for measuring another graph of the same rows (`densifyNamespaceIndex`). */
+  truths: readonly ProbeTruth[]
 }
 
 const K = 10
@@ -39,33 +47,97 @@ const OVERSAMPLE = 4
  * ef_construction 200 every W10 namespace reached probe recall 1.000 at ef_search 40 while real
  * queries got 0.933 on the 5,000-row one. So the probes are rows of other namespaces (the same
  * embedder's vectors, none in this partial index), drawn by a page sample of the table. When the
- * table has too few, the namespace's own rows fill in, each moved off the graph's nodes: the probe
- * is the normalized midpoint of the row and its partner, the row about `EF_CALIBRATION.partnerRank`
- * places away (found by a wide walk of the index itself; its exact rank does not matter). Excluding
- * a row from its own answer was not enough: W2's namespace (100,000 rows, 1536-d) scored 0.999 at
- * ef_search 10 that way while its queries got 0.970 there. Rows are told apart by `ctid` (a probe
- * by its table too, `Probe`); a probe a concurrent write moved is skipped. The probe's vector never
- * leaves the database: the query orders by a scalar subquery, which PostgreSQL runs once and hands
- * to the index scan as a constant. Each ladder step is its own transaction with the store's knobs
+ * table has too few, the namespace's own rows fill in, each replaced by a point drawn like a new row
+ * of its neighbourhood: with r its row and a, b its two nearest rows (found by a walk of the index
+ * itself), the probe is (2r + 2a − b) / 3, normalized. Three rows of one neighbourhood, weighted so
+ * the weights sum to 1 and their squares to 1, give a point with the neighbourhood's mean and spread
+ * (the same covariance, whatever its shape) that is none of its rows; the three are left out of the
+ * probe's answer, exact and walked, since a real query has no rows planted next to it.
+ * Excluding a row from its own answer was not enough: W2's namespace (100,000 rows, 1536-d) scored
+ * 0.999 at ef_search 10 that way while its queries got 0.970 there; midpoints of a row and a far
+ * neighbour missed the other way (`EF_CALIBRATION`). Rows are told apart by `ctid` (a probe by its
+ * table too, `Probe`); a probe a concurrent write moved is skipped. The probe's vector never leaves
+ * the database: the query orders by a scalar subquery, which PostgreSQL runs once and hands to the
+ * index scan as a constant. Each ladder step is its own transaction with the store's knobs
  * (`planAnn`); it stops at the first step that reaches the target (the last step when none does).
- * Null when the namespace has too few vectors to say.
+ * `truths` from an earlier calibration of the same rows (another graph of them) are measured again
+ * instead of being drawn and scanned anew; rungs below `minEfSearch` (the graph's, `HNSW_BUILD`)
+ * are not tried. Null when the namespace has too few vectors to say.
  */
 export async function calibrateEfSearch(
   context: StoreContext,
   table: VectorTable,
   namespace: string,
   target: number = EF_CALIBRATION.recall,
+  options: { truths?: readonly ProbeTruth[]; minEfSearch?: number } = {},
 ): Promise<EfCalibration | null> {
-  // `home` is regclass output (quoted and qualified as needed), so it is safe in SQL text. The
-  // probe's row is bound as $2, its partner's (if any) as $3.
-  const probeOf = (probe: Probe) =>
-    probe.partner === undefined
-      ? `(SELECT embedding FROM ${probe.home} WHERE ctid = $2::tid)`
-      : `(SELECT l2_normalize(l2_normalize(a.embedding) + l2_normalize(b.embedding))
-           FROM ${probe.home} a, ${probe.home} b WHERE a.ctid = $2::tid AND b.ctid = $3::tid)`
-  const bound = (probe: Probe) =>
-    probe.partner === undefined ? [namespace, probe.ctid] : [namespace, probe.ctid, probe.partner]
-  const keyOf = (probe: Probe) => `${probe.home} ${probe.ctid}`
+  const measured = options.truths ?? (await drawProbes(context, table, namespace))
+  if (measured.length === 0) return null
+  const ladder = EF_CALIBRATION.ladder.filter((efSearch) => efSearch >= (options.minEfSearch ?? 0))
+  let last: EfCalibration | null = null
+  for (const efSearch of ladder) {
+    if (context.upkeep.closing) return null
+    const recall = await context.executor.transaction(async (sql) => {
+      await sql.query(
+        // The index is what is measured: with a scan forced, a planner's choice cannot pass it off.
+        `SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', $1, true),
+           set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true)`,
+        [String(efSearch)],
+      )
+      let sum = 0
+      for (const { probe, nearest } of measured) {
+        const excluded = excludedOf(probe)
+        const approximate = await sql.query<{ row: string }>(
+          `SELECT ctid::text AS row FROM ${table} WHERE namespace = $1 AND embedding IS NOT NULL
+             ORDER BY ${halfvecKey('embedding', context.dimensions)} <=> ${halfvecKey(probeOf(probe), context.dimensions)}
+             LIMIT ${K + excluded.length}`,
+          bound(namespace, probe),
+        )
+        const answer = approximate.rows.map((r) => r.row).filter((row) => !excluded.includes(row))
+        sum += answer.slice(0, K).filter((row) => nearest.has(row)).length / K
+      }
+      return sum / measured.length
+    })
+    last = {
+      efSearch,
+      recall,
+      probes: measured.length,
+      unseen: measured.filter((t) => t.probe.near === undefined).length,
+      truths: measured,
+    }
+    if (recall >= target) return last
+  }
+  return last
+}
+
+/**
+ * The probe's vector as a scalar subquery: the row itself, or the point drawn from it and its two
+ * nearest rows. `home` is regclass output (quoted and qualified as needed), so it is safe in SQL
+ * text; the probe's rows are bound as $2 (and $3, $4: `bound`).
+ */
+function probeOf(probe: Probe): string {
+  return probe.near === undefined
+    ? `(SELECT embedding FROM ${probe.home} WHERE ctid = $2::tid)`
+    : `(SELECT l2_normalize(r + r + a + a - b) FROM (SELECT l2_normalize(x.embedding) AS r, l2_normalize(y.embedding) AS a,
+           l2_normalize(z.embedding) AS b FROM ${probe.home} x, ${probe.home} y, ${probe.home} z
+           WHERE x.ctid = $2::tid AND y.ctid = $3::tid AND z.ctid = $4::tid) s)`
+}
+
+function bound(namespace: string, probe: Probe): string[] {
+  return [namespace, probe.ctid, ...(probe.near ?? [])]
+}
+
+/** The rows a probe is drawn from, which its answers leave out. */
+function excludedOf(probe: Probe): string[] {
+  return probe.near === undefined ? [] : [probe.ctid, ...probe.near]
+}
+
+/** Draws `EF_CALIBRATION.probes` probes (see `calibrateEfSearch`) and scans each one's exact answer. */
+async function drawProbes(
+  context: StoreContext,
+  table: VectorTable,
+  namespace: string,
+): Promise<ProbeTruth[]> {
   const { unseen, own } = await context.executor.transaction(async (sql) => {
     const size = await sql.query<{ rows: number | null }>(`SELECT ${plannerRows('$1')} AS rows`, [table])
     const tableRows = Math.max(1, Number(size.rows[0]?.rows ?? 0))
@@ -87,75 +159,43 @@ export async function calibrateEfSearch(
     )
     return { unseen: unseen.rows, own: own.rows }
   })
-  // Each own row's partner: the last row of a wide walk of the index.
-  const partnered =
+  // Each own row's two nearest rows, by a walk of the index as wide as pgvector's default.
+  const neighboured =
     own.length === 0
       ? []
       : await context.executor.transaction(async (sql) => {
           await sql.query(
-            `SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', $1, true),
+            `SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', '40', true),
                set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true)`,
-            [String(Math.max(EF_CALIBRATION.partnerRank, 40))],
           )
           const probes: Probe[] = []
           for (const probe of own) {
             const walk = await sql.query<{ row: string }>(
               `SELECT ctid::text AS row FROM ${probe.home} WHERE namespace = $1 AND embedding IS NOT NULL
                  ORDER BY ${halfvecKey('embedding', context.dimensions)} <=> ${halfvecKey(probeOf(probe), context.dimensions)}
-                 LIMIT ${EF_CALIBRATION.partnerRank}`,
-              bound(probe),
+                 LIMIT 3`,
+              bound(namespace, probe),
             )
-            const partner = walk.rows.at(-1)?.row
-            if (partner !== undefined && partner !== probe.ctid) probes.push({ ...probe, partner })
+            const [a, b] = walk.rows.map((r) => r.row).filter((row) => row !== probe.ctid)
+            if (a !== undefined && b !== undefined) probes.push({ ...probe, near: [a, b] })
           }
           return probes
         })
-  const truths = await context.executor.transaction(async (sql) => {
-    const found: Array<{ probe: Probe; nearest: Set<string> }> = []
-    // A probe whose row (or partner) a concurrent write moved reads as NULL: it finds nothing and is skipped.
-    for (const probe of [...unseen, ...partnered]) {
+  return context.executor.transaction(async (sql) => {
+    const found: ProbeTruth[] = []
+    // A probe whose rows a concurrent write moved reads as NULL: it finds nothing and is skipped.
+    for (const probe of [...unseen, ...neighboured]) {
       // OFFSET 0 keeps this an exact scan (no index can serve the fenced subquery's order). The
       // namespace's rows are all in one table, where a ctid names one row.
       const exact = await sql.query<{ row: string }>(
         `SELECT row FROM (SELECT ctid::text AS row, embedding <=> ${probeOf(probe)} AS distance FROM ${table}
              WHERE namespace = $1 AND embedding IS NOT NULL OFFSET 0) s
-           WHERE distance <> 'NaN'::float8 ORDER BY distance, row LIMIT ${K}`,
-        bound(probe),
+           WHERE distance <> 'NaN'::float8 AND row <> ALL ($${bound(namespace, probe).length + 1}::text[])
+           ORDER BY distance, row LIMIT ${K}`,
+        [...bound(namespace, probe), excludedOf(probe)],
       )
       if (exact.rows.length === K) found.push({ probe, nearest: new Set(exact.rows.map((r) => r.row)) })
     }
     return found
   })
-  const unseenProbes = new Set(unseen.map(keyOf))
-  if (truths.length === 0) return null
-  let last: EfCalibration | null = null
-  for (const efSearch of EF_CALIBRATION.ladder) {
-    if (context.upkeep.closing) return null
-    const recall = await context.executor.transaction(async (sql) => {
-      await sql.query(
-        // The index is what is measured: with a scan forced, a planner's choice cannot pass it off.
-        `SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', $1, true),
-           set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true)`,
-        [String(efSearch)],
-      )
-      let sum = 0
-      for (const { probe, nearest } of truths) {
-        const approximate = await sql.query<{ row: string }>(
-          `SELECT ctid::text AS row FROM ${table} WHERE namespace = $1 AND embedding IS NOT NULL
-             ORDER BY ${halfvecKey('embedding', context.dimensions)} <=> ${halfvecKey(probeOf(probe), context.dimensions)} LIMIT ${K}`,
-          bound(probe),
-        )
-        sum += approximate.rows.filter((r) => nearest.has(r.row)).length / K
-      }
-      return sum / truths.length
-    })
-    last = {
-      efSearch,
-      recall,
-      probes: truths.length,
-      unseen: truths.filter((t) => unseenProbes.has(keyOf(t.probe))).length,
-    }
-    if (recall >= target) return last
-  }
-  return last
 }

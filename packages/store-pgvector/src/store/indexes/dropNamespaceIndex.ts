@@ -1,4 +1,5 @@
 import type { StoreContext } from '../context/StoreContext.js'
+import { namespaceIndexPattern } from './namespaceIndexPattern.js'
 import type { VectorTable } from './VectorTable.js'
 
 /**
@@ -20,7 +21,7 @@ export async function dropNamespaceIndex(
         namespace,
       ])
     }
-    if (/^(memories|chunks)_hnsw_[0-9a-f]{24}$/.test(index)) {
+    if (new RegExp(namespaceIndexPattern()).test(index)) {
       await sql.query(`DROP INDEX ${concurrently}IF EXISTS ${index}`)
     }
   })

@@ -5,9 +5,12 @@ import { analyzeIfStale } from './analyzeIfStale.js'
 import { buildNamespaceIndex } from './buildNamespaceIndex.js'
 import type { EfCalibration } from './calibrateEfSearch.js'
 import { calibrateNamespaceIndex } from './calibrateNamespaceIndex.js'
+import { densifyNamespaceIndex } from './densifyNamespaceIndex.js'
 import { dropNamespaceIndex } from './dropNamespaceIndex.js'
 import { HALFVEC_HNSW_MAX_DIMENSIONS } from './HALFVEC_HNSW_MAX_DIMENSIONS.js'
+import { HNSW_BUILD } from './HNSW_BUILD.js'
 import { INDEX_DROP_SHARE } from './INDEX_DROP_SHARE.js'
+import { namespaceIndexPattern } from './namespaceIndexPattern.js'
 import { relationsOf } from './relationsOf.js'
 import { VECTOR_TABLES } from './VECTOR_TABLES.js'
 import type { VectorIndexReport } from './VectorIndexReport.js'
@@ -16,7 +19,9 @@ import type { VectorIndexReport } from './VectorIndexReport.js'
  * Brings the per-namespace HNSW indexes in line with the namespaces' sizes: one for every
  * namespace (of each vector table) above `exactSearchMaxRows` rows, none for one that shrank
  * below half of it; orphans of interrupted builds (an index of ours nobody registered) go too, and
- * an index built on the vector column itself (before `halfvecKey`) is built again on the key.
+ * an index built on the vector column itself (before `halfvecKey`) is built again on the key. A
+ * new index is built sparse, calibrated, and built again dense where the data is hard for the sparse
+ * graph (`densifyNamespaceIndex`).
  * On PostgreSQL builds and drops are `CONCURRENTLY`: writes go on meanwhile, and a build or a
  * calibration is preceded by an ANALYZE of tables autovacuum left unanalyzed (`analyzeIfStale`).
  */
@@ -59,7 +64,7 @@ export async function maintainVectorIndexes(
         `SELECT c.relname AS index_name FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
            WHERE i.indrelid IN (SELECT relid FROM ${relationsOf('$1')} r) AND c.relname ~ $2
              AND NOT EXISTS (SELECT 1 FROM agent_memory_vector_indexes r WHERE r.index_name = c.relname)`,
-        [table, `^${table === 'memories' ? 'memories' : 'chunks'}_hnsw_[0-9a-f]{24}$`],
+        [table, namespaceIndexPattern(table)],
       )
       return { sizes: sizes.rows, registered: registered.rows, orphans: only === null ? orphans.rows : [] }
     })
@@ -101,15 +106,21 @@ export async function maintainVectorIndexes(
       // The planner walks the new index only once it knows how large the namespace is; first,
       // so searches plan on the statistics while the build runs.
       await analyzeIfStale(context)
-      const index = await buildNamespaceIndex(context, table, size.namespace, rows)
-      if (index === null) continue
+      const sparseIndex = await buildNamespaceIndex(context, table, size.namespace, rows, 'sparse')
+      if (sparseIndex === null) continue
       forgetIndexFacts(context, table)
-      const calibration = await calibrateNamespaceIndex(context, table, size.namespace)
+      const sparse = await calibrateNamespaceIndex(context, table, size.namespace)
+      // Where the data is hard for the sparse graph, the dense one takes its place.
+      const { index, calibration, graph } =
+        sparse === null
+          ? { index: sparseIndex, calibration: null, graph: 'sparse' as const }
+          : await densifyNamespaceIndex(context, table, size.namespace, rows, sparseIndex, sparse)
       report.created.push({
         table,
         namespace: size.namespace,
         rows,
         index,
+        graph: { m: HNSW_BUILD.graphs[graph].m, efConstruction: HNSW_BUILD.graphs[graph].efConstruction },
         ...(calibration === null ? {} : found(calibration)),
       })
     }
