@@ -1,6 +1,7 @@
 // Over ~300 lines as one workload: the loads, the four methods and the report share the groups,
 // the ground truth and the scoring closures; split, each part would take them all as parameters.
 import { loadavg } from 'node:os'
+import type { VectorIndexChange } from '@agent-memory/store-pgvector'
 import { createPgVectorStore, migrate, PGVECTOR_STORE_DEFAULTS } from '@agent-memory/store-pgvector'
 import pg from 'pg'
 import { CopyBinaryWriter } from '../harness/CopyBinaryWriter.js'
@@ -162,14 +163,12 @@ export async function runShareWorkload(ctx: BenchContext): Promise<WorkloadOutco
 
   /** The store's statement by hand on our table (see the notes): its floor, for the summary's why. */
   let floor: Scored[] = []
-  /** Each indexed namespace's ef_search as the store calibrated it at build. */
-  const efOf = new Map<string, number>()
-  /** The m of each namespace's graph (sparse or dense, `HNSW_BUILD`). */
-  const mOf = new Map<string, number>()
-  const efText = (namespace: string) =>
-    efOf.has(namespace)
-      ? `${efOf.get(namespace)}${mOf.has(namespace) ? ` (m ${mOf.get(namespace)})` : ''}`
-      : '—'
+  /** Each indexed namespace's index as the store built it: its graph and calibrated ef_search. */
+  const builtOf = new Map<string, VectorIndexChange>()
+  const efText = (namespace: string) => {
+    const built = builtOf.get(namespace)
+    return built?.efSearch === undefined ? '—' : `${built.efSearch} (m ${built.graph?.m ?? '—'})`
+  }
   const guardOf = new Map<string, string>()
   // Ours: a scratch database, loaded without any HNSW, then the indexes the sizes call for.
   const db = await createScratchDatabase(ctx.databaseUrl!, `agent_memory_bench_${process.pid}_w10`)
@@ -199,10 +198,7 @@ export async function runShareWorkload(ctx: BenchContext): Promise<WorkloadOutco
       settings['shared_buffers MB'] = await sharedBuffersMb(oursPool)
       settings['ours load s'] = formatNumber(load.ms / 1000, 1)
       for (const change of built.result.created)
-        if (change.table === 'memories' && change.efSearch !== undefined) {
-          efOf.set(change.namespace, change.efSearch)
-          if (change.graph !== undefined) mOf.set(change.namespace, change.graph.m)
-        }
+        if (change.table === 'memories') builtOf.set(change.namespace, change)
       settings['ours index builds'] =
         `${built.result.created.length} namespaces in ${formatNumber(built.ms / 1000, 1)} s (each calibrated)`
       settings['ours calibrated ef_search'] = SHARES.map(
@@ -220,7 +216,7 @@ export async function runShareWorkload(ctx: BenchContext): Promise<WorkloadOutco
           const ann = (members.get(namespace)?.length ?? 0) > EXACT_MAX
           // Once per group (its first, warm-up query): the namespace index's calibrated walk.
           if (ann && walking !== namespace) {
-            await client.query(`SET hnsw.ef_search = ${Math.max(efOf.get(namespace) ?? 128, k)}`)
+            await client.query(`SET hnsw.ef_search = ${Math.max(builtOf.get(namespace)?.efSearch ?? 128, k)}`)
             walking = namespace
           }
           const { rows: hits } = await client.query<{ id: string }>(

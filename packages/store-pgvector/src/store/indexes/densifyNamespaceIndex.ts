@@ -13,8 +13,8 @@ import type { VectorTable } from './VectorTable.js'
  * graph is built beside it (the sparse one serves searches meanwhile), takes its place in the
  * registry, and the sparse one is dropped. The dense graph is then calibrated on the same probes
  * and their exact answers. Returns the index searches now walk and its calibration; the sparse ones
- * when the data was easy enough for them, or when the dense build could not be made (a concurrent
- * build of it holds its lock; the store is closing).
+ * when the data was easy enough for them, when nothing could be measured (`sparse` null), or when
+ * the dense build could not be made (a concurrent build of it holds its lock; the store is closing).
  */
 export async function densifyNamespaceIndex(
   context: StoreContext,
@@ -22,10 +22,10 @@ export async function densifyNamespaceIndex(
   namespace: string,
   rows: number,
   sparseIndex: string,
-  sparse: EfCalibration,
+  sparse: EfCalibration | null,
 ): Promise<{ index: string; calibration: EfCalibration | null; graph: HnswGraph }> {
   const kept = { index: sparseIndex, calibration: sparse, graph: 'sparse' as const }
-  if (sparse.efSearch <= HNSW_BUILD.denseAboveEfSearch) return kept
+  if (sparse === null || sparse.efSearch <= HNSW_BUILD.denseAboveEfSearch) return kept
   const dense = await buildNamespaceIndex(context, table, namespace, rows, 'dense')
   if (dense === null) return kept
   // Registered in its place by the build: searches walk the dense graph from the next plan on.

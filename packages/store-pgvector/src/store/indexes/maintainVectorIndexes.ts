@@ -111,10 +111,14 @@ export async function maintainVectorIndexes(
       forgetIndexFacts(context, table)
       const sparse = await calibrateNamespaceIndex(context, table, size.namespace)
       // Where the data is hard for the sparse graph, the dense one takes its place.
-      const { index, calibration, graph } =
-        sparse === null
-          ? { index: sparseIndex, calibration: null, graph: 'sparse' as const }
-          : await densifyNamespaceIndex(context, table, size.namespace, rows, sparseIndex, sparse)
+      const { index, calibration, graph } = await densifyNamespaceIndex(
+        context,
+        table,
+        size.namespace,
+        rows,
+        sparseIndex,
+        sparse,
+      )
       report.created.push({
         table,
         namespace: size.namespace,
