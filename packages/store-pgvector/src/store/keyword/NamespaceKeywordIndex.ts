@@ -1,4 +1,4 @@
-import { bm25Idf } from '../search/bm25Idf.js'
+import { bm25Idf } from '../search/keyword-statistics/bm25Idf.js'
 import { BM25_B, BM25_K1 } from '../searchText.js'
 import type { KeywordTerm } from './KeywordTerm.js'
 import type { ParsedTsvector } from './parseTsvector.js'

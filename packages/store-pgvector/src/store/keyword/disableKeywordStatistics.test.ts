@@ -6,7 +6,7 @@ import { migrate } from '../../index.js'
 import { PgliteExecutor } from '../../sql/PgliteExecutor.js'
 import { createStoreContext } from '../context/createStoreContext.js'
 import { PgVectorStore } from '../PgVectorStore.js'
-import { searchKeyword } from '../search/searchKeyword.js'
+import { searchKeyword } from '../search/legs/searchKeyword.js'
 import { disableKeywordStatistics } from './disableKeywordStatistics.js'
 
 const dims = 4

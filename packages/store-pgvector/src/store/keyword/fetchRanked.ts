@@ -2,7 +2,7 @@ import type { Memory, ScoredMemory } from '@agent-memory/core'
 import type { SqlRunner } from '../../sql/SqlRunner.js'
 import { MEMORY_COLUMNS } from '../memoryColumns.js'
 import { rowToMemory } from '../rowToMemory.js'
-import type { SearchScope } from '../search/searchScope.js'
+import type { SearchScope } from '../search/scope/searchScope.js'
 import type { RankedDocument } from './RankedDocument.js'
 import type { RankedDocuments } from './RankedDocuments.js'
 

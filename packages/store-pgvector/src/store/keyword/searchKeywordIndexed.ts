@@ -1,6 +1,6 @@
 import type { ScoredMemory, SearchOptions } from '@agent-memory/core'
 import type { StoreContext } from '../context/StoreContext.js'
-import { searchScope } from '../search/searchScope.js'
+import { searchScope } from '../search/scope/searchScope.js'
 import { queryText } from '../searchText.js'
 import { fetchRanked } from './fetchRanked.js'
 import { firstReadDepth } from './firstReadDepth.js'

@@ -3,7 +3,7 @@ import { checkNamespace } from '../context/checkNamespace.js'
 import { forgetNamespaceSize } from '../context/forgetNamespaceSize.js'
 import { routed } from '../context/routed.js'
 import type { StoreContext } from '../context/StoreContext.js'
-import { countKeywordWrite } from '../search/countKeywordWrite.js'
+import { countKeywordWrite } from '../search/keyword-statistics/countKeywordWrite.js'
 
 /** `Store.delete`: removes memories (their chunks cascade); returns how many were removed. */
 export async function deleteMemories(

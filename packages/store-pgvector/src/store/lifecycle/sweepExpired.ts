@@ -4,7 +4,7 @@ import { forgetNamespaceSize } from '../context/forgetNamespaceSize.js'
 import { optionalDate } from '../context/optionalDate.js'
 import { routed } from '../context/routed.js'
 import type { StoreContext } from '../context/StoreContext.js'
-import { foldKeywordStatistics } from '../search/foldKeywordStatistics.js'
+import { foldKeywordStatistics } from '../search/keyword-statistics/foldKeywordStatistics.js'
 import { sweepNamespace } from './sweepNamespace.js'
 
 /** Attempts per namespace when a concurrent writer's locks make the database abort the sweep. */

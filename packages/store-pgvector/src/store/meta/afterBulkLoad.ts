@@ -2,7 +2,7 @@ import { checkNamespace } from '../context/checkNamespace.js'
 import { forgetIndexFacts } from '../context/forgetIndexFacts.js'
 import { forgetNamespaceSize } from '../context/forgetNamespaceSize.js'
 import type { StoreContext } from '../context/StoreContext.js'
-import { foldKeywordStatistics } from '../search/foldKeywordStatistics.js'
+import { foldKeywordStatistics } from '../search/keyword-statistics/foldKeywordStatistics.js'
 
 /**
  * `Store.afterBulkLoad`: fresh planner statistics for both tables right after the load (neither

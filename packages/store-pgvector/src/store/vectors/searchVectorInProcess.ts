@@ -2,7 +2,7 @@ import type { ScoredMemory, SearchOptions } from '@agent-memory/core'
 import type { StoreContext } from '../context/StoreContext.js'
 import { fetchRanked } from '../keyword/fetchRanked.js'
 import { firstReadDepth } from '../keyword/firstReadDepth.js'
-import { searchScope } from '../search/searchScope.js'
+import { searchScope } from '../search/scope/searchScope.js'
 import { checkVector } from '../validateWrites.js'
 import type { VectorIndex } from './VectorIndex.js'
 
