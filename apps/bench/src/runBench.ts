@@ -14,6 +14,7 @@ import type { BenchRun, WorkloadReport } from './report/BenchReport.js'
 import { mergeBenchRun } from './report/mergeBenchRun.js'
 import { portableCommand } from './report/portableCommand.js'
 import { readReport } from './report/readReport.js'
+import { sectionCommand } from './report/sectionCommand.js'
 import { writeReport } from './report/writeReport.js'
 import { runSoakWorkload } from './soak/runSoakWorkload.js'
 import type { BenchContext } from './workloads/BenchContext.js'
@@ -40,7 +41,7 @@ interface WorkloadSpec {
   run: (ctx: BenchContext) => Promise<WorkloadOutcome>
 }
 
-/** `pnpm bench [--smoke] [--size N] [--queries N] [--only W1,W2] [--out DIR] [--soak-minutes M] [--soak-backends embedded,postgres]`. Returns the exit code. */
+/** `pnpm bench [--smoke] [--render] [--size N] [--queries N] [--only W1,W2] [--out DIR] [--soak-minutes M] [--soak-backends embedded,postgres]`. Returns the exit code. */
 export async function runBench(argv: readonly string[]): Promise<number> {
   const args = parseArgs(argv)
   const smoke = args.smoke
@@ -53,6 +54,10 @@ export async function runBench(argv: readonly string[]): Promise<number> {
       ? join(tmpdir(), 'agent-memory-bench-smoke')
       : join(repoRoot, 'docs')
   const log = (line: string) => console.log(`[bench] ${line}`)
+  if (args.render) {
+    log(`wrote ${(await writeReport(outDir, {})).join(', ')} from the report's JSON`)
+    return 0
+  }
   const started = Date.now()
   log(
     `${smoke ? 'smoke' : 'full'} run: size ${size}, ${queries} queries, ingest ${ingestRows} rows, report → ${outDir}`,
@@ -155,9 +160,10 @@ export async function runBench(argv: readonly string[]): Promise<number> {
     ...ours.extraWorkloads,
   ]
 
+  const typed = `pnpm bench${argv.length ? ` ${argv.join(' ')}` : ''}`
   const run: BenchRun = {
     generatedAt: new Date().toISOString(),
-    command: portableCommand(`pnpm bench${argv.length ? ` ${argv.join(' ')}` : ''}`),
+    command: portableCommand(typed),
     mode: smoke ? 'smoke' : 'full',
     size,
     environment,
@@ -192,11 +198,14 @@ export async function runBench(argv: readonly string[]): Promise<number> {
       log(`${spec.id} ${spec.title}…`)
       try {
         const outcome = await spec.run(ctx)
-        run.workloads.push(outcome.report)
-        // A workload that ran but failed its own checks (W13's leak, drift, consistency) fails the run.
-        if (outcome.report.status === 'failed') {
-          failed++
-          console.error(`[bench] ${spec.id} failed its checks: ${outcome.report.reason ?? ''}`)
+        const stamp = { command: sectionCommand(typed), generatedAt: new Date(t0).toISOString() }
+        for (const report of [outcome.report, ...(outcome.moreReports ?? [])]) {
+          run.workloads.push({ ...report, ...stamp })
+          // A workload that ran but failed its own checks (W13's leak, drift, consistency) fails the run.
+          if (report.status === 'failed') {
+            failed++
+            console.error(`[bench] ${report.id} failed its checks: ${report.reason ?? ''}`)
+          }
         }
         run.curves.push(...(outcome.curves ?? []).map((c) => ({ ...c, workload: spec.id })))
         run.ingestRates.push(...(outcome.ingestRates ?? []).map((r) => ({ ...r, workload: spec.id })))
@@ -207,7 +216,12 @@ export async function runBench(argv: readonly string[]): Promise<number> {
         const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
         console.error(`[bench] ${spec.id} failed: ${reason}`)
         if (error instanceof Error && error.stack) console.error(error.stack)
-        run.workloads.push({ ...skipped(spec, reason), status: 'failed' })
+        run.workloads.push({
+          ...skipped(spec, reason),
+          status: 'failed',
+          command: sectionCommand(typed),
+          generatedAt: new Date(t0).toISOString(),
+        })
       }
     }
   } finally {

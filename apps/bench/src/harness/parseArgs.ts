@@ -2,6 +2,8 @@ import { SOAK_BACKEND_KINDS, type SoakBackendKind } from '../soak/SoakBackendKin
 
 export interface BenchArgs {
   smoke: boolean
+  /** `--render`: rewrite benchmarks.md and the charts from benchmarks.json, running nothing. */
+  render: boolean
   size: number | undefined
   queries: number | undefined
   only: string[] | undefined
@@ -15,10 +17,11 @@ export interface BenchArgs {
   positional: string[]
 }
 
-/** `--smoke`, `--size N` (or `--size=N`), `--queries N`, `--only W1,W2`, `--out DIR`, `--embedder NAME`, `--soak-minutes M`, `--soak-backends embedded,postgres`; the rest positional. */
+/** `--smoke`, `--render`, `--size N` (or `--size=N`), `--queries N`, `--only W1,W2`, `--out DIR`, `--embedder NAME`, `--soak-minutes M`, `--soak-backends embedded,postgres`; the rest positional. */
 export function parseArgs(argv: readonly string[]): BenchArgs {
   const args: BenchArgs = {
     smoke: false,
+    render: false,
     size: undefined,
     queries: undefined,
     only: undefined,
@@ -55,6 +58,9 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
         break
       case '--smoke':
         args.smoke = true
+        break
+      case '--render':
+        args.render = true
         break
       case '--size':
         args.size = count('--size', value())

@@ -23,6 +23,10 @@ export interface WorkloadReport {
   id: string
   title: string
   status: 'ok' | 'skipped' | 'failed'
+  /** The command that produced this section (without `--out`, which only says where the report goes). */
+  command?: string
+  /** When that command ran. */
+  generatedAt?: string
   /** Why it was skipped or how it failed (no stack traces). */
   reason?: string
   settings: Record<string, string | number | boolean>
@@ -54,6 +58,7 @@ export interface IngestRate {
 
 export interface BenchRun {
   generatedAt: string
+  /** The latest command folded into this run; each workload carries its own (`WorkloadReport.command`). */
   command: string
   mode: 'smoke' | 'full'
   size: number

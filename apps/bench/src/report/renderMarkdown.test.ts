@@ -46,6 +46,27 @@ describe('renderMarkdown summary', () => {
     expect(section).not.toContain('no target')
   })
 
+  it('names the command of each section beside it, and no command line of the whole run', () => {
+    const bench = run([row('fast enough', true)])
+    bench.command = 'pnpm bench --only W9 --out /srv/runs/x'
+    bench.workloads = [
+      {
+        ...bench.workloads[0]!,
+        command: 'pnpm bench --only W9 --out /srv/runs/x',
+        generatedAt: '2026-12-02',
+      },
+      { ...bench.workloads[0]!, id: 'W10', command: 'pnpm bench --only W10 --size 100000' },
+    ]
+    const markdown = renderMarkdown({ bench }, charts)
+    const w9 = markdown.slice(markdown.indexOf('### W9'), markdown.indexOf('### W10'))
+    expect(w9).toContain('Command: `pnpm bench --only W9`, run 2026-12-02.')
+    expect(markdown.slice(markdown.indexOf('### W10'))).toContain(
+      'Command: `pnpm bench --only W10 --size 100000`.',
+    )
+    expect(markdown.match(/Command:/g)).toHaveLength(2)
+    expect(markdown).not.toContain('/srv/')
+  })
+
   it('has no such list when every target is met', () => {
     const markdown = renderMarkdown({ bench: run([row('fast enough', true)]) }, charts)
     expect(markdown).not.toContain('Targets not met')

@@ -3,6 +3,7 @@ import { formatNumber } from './formatNumber.js'
 import { keywordLegMiss } from './keywordLegMiss.js'
 import { portableCommand } from './portableCommand.js'
 import { renderEmbedderSummary } from './renderEmbedderSummary.js'
+import { sectionCommand } from './sectionCommand.js'
 
 export interface ChartFiles {
   latencyRecall: string
@@ -207,6 +208,7 @@ export function renderMarkdown(report: BenchReport, charts: ChartFiles): string 
     'pnpm bench --size 100000        # W2/W3 at 100k',
     'pnpm bench --smoke              # ~1k rows per workload, no thresholds (CI)',
     'pnpm bench --only W8            # the CLI rows alone (needs apps/cli built; pnpm bench builds it)',
+    'pnpm bench --render             # this page and its charts again from benchmarks.json, running nothing',
     'pnpm eval:locomo [file]         # default ../shared/eval/locomo-dev.json',
     '```',
     '',
@@ -217,10 +219,10 @@ export function renderMarkdown(report: BenchReport, charts: ChartFiles): string 
 function renderSummary(run: BenchRun, heading: string): string[] {
   const out: string[] = []
   out.push(
-    `## ${heading} (${run.mode} run, ${run.generatedAt}, size ${run.size.toLocaleString('en-US')})`,
+    `## ${heading} (${run.mode} run, last updated ${run.generatedAt}, size ${run.size.toLocaleString('en-US')})`,
     '',
   )
-  out.push(`Command: \`${portableCommand(run.command)}\``, '')
+  out.push('Each workload below names the command that produced its section.', '')
   const rows = run.workloads.flatMap((w) =>
     w.summary.map((s) => [
       s.workload,
@@ -259,6 +261,11 @@ function renderWorkloads(run: BenchRun, heading: string): string[] {
   out.push(`## Workloads (${heading.toLowerCase()}, size ${run.size.toLocaleString('en-US')})`, '')
   for (const w of run.workloads) {
     out.push(`### ${w.id}: ${w.title}`, '')
+    if (w.command)
+      out.push(
+        `Command: \`${sectionCommand(w.command)}\`${w.generatedAt ? `, run ${w.generatedAt}` : ''}.`,
+        '',
+      )
     if (w.status !== 'ok') out.push(`**${w.status}**: ${w.reason ?? ''}`, '')
     const settings = Object.entries(w.settings)
     if (settings.length) out.push(`Settings: ${settings.map(([k, v]) => `${k}=${v}`).join(', ')}`, '')

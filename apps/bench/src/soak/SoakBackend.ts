@@ -1,5 +1,6 @@
 import type { MemoryService } from '@agent-memory/core'
 import type { PgVectorStore } from '@agent-memory/store-pgvector'
+import type { TableWrites } from '../pg/TableWrites.js'
 import type { SoakBackendKind } from './SoakBackendKind.js'
 import type { SoakCalls } from './SoakCalls.js'
 
@@ -22,6 +23,10 @@ export interface SoakBackend {
   openReference(): Promise<PgVectorStore | undefined>
   /** Checks made while the stores are open: advisory locks held, leases. Empty when all is well. */
   openLeftovers(): Promise<string[]>
-  /** Closes everything it opened, then reports what outlived the close (lock file, sockets, sessions). */
-  close(): Promise<string[]>
+  /**
+   * Closes everything it opened, then reports what outlived the close (lock file, sockets,
+   * sessions) and, on PostgreSQL, the row versions the soak wrote to `memories` (read once every
+   * session has exited, so every one's statistics are in).
+   */
+  close(): Promise<{ leftovers: string[]; memoriesWrites?: TableWrites }>
 }

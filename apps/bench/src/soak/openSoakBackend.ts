@@ -23,6 +23,8 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import type { LanguageModel } from 'ai'
 import pg from 'pg'
 import { createScratchDatabase } from '../pg/createScratchDatabase.js'
+import { readTableWrites } from '../pg/readTableWrites.js'
+import type { TableWrites } from '../pg/TableWrites.js'
 import { libraryCalls } from './libraryCalls.js'
 import { mcpCalls } from './mcpCalls.js'
 import { recallSocketCalls } from './recallSocketCalls.js'
@@ -177,6 +179,7 @@ export async function openSoakBackend(options: SoakBackendOptions): Promise<Soak
     },
     async close() {
       const found: string[] = []
+      let memoriesWrites: TableWrites | undefined
       for (const client of mcpClients) await client.close()
       await recallServer.close()
       await otherMemory.close()
@@ -213,10 +216,17 @@ export async function openSoakBackend(options: SoakBackendOptions): Promise<Soak
         } finally {
           await admin.end()
         }
+        const reader = new pg.Client({ connectionString: databaseUrl })
+        await reader.connect()
+        try {
+          memoriesWrites = await readTableWrites(reader, 'memories')
+        } finally {
+          await reader.end()
+        }
       }
       await dropDatabase?.()
       await rm(dir, { recursive: true, force: true })
-      return found
+      return { leftovers: found, ...(memoriesWrites === undefined ? {} : { memoriesWrites }) }
     },
   }
 }

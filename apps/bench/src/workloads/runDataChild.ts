@@ -1,9 +1,10 @@
 import { once } from 'node:events'
-import { createWriteStream, readFileSync, statSync } from 'node:fs'
+import { createWriteStream, statSync } from 'node:fs'
 import { createMemory } from '@agent-memory/core'
 import { createHashingEmbedder } from '@agent-memory/embedder-hashing'
 import { createPgVectorStore, openEmbeddedStore } from '@agent-memory/store-pgvector'
 import { createRng } from '../harness/createRng.js'
+import { peakRssMib } from '../harness/peakRssMib.js'
 import { synthesizeText } from '../harness/synthesizeText.js'
 import type { DataChildRequest } from './DataChildRequest.js'
 import type { DataChildResult } from './DataChildResult.js'
@@ -78,20 +79,5 @@ export async function runDataChild(request: DataChildRequest): Promise<DataChild
     await store.close()
   }
   const ms = performance.now() - started
-  return { rows, ms, bytes, rssOpenMb, peakRssMb: peakRssMb() }
-}
-
-/**
- * This process's peak RSS in MiB: the kernel's high-water mark of its own memory (`VmHWM`). Not
- * `process.resourceUsage().maxRSS`: Linux carries the spawning process's high-water mark into a
- * child started by vfork and exec, so a small child of a large bench process reports the bench's.
- */
-function peakRssMb(): number {
-  try {
-    const line = readFileSync('/proc/self/status', 'utf8').match(/^VmHWM:\s+(\d+) kB$/mu)
-    if (line !== null) return (Number(line[1]) * 1024) / MIB
-  } catch {
-    // Not Linux: the portable figure, which has no such inheritance elsewhere.
-  }
-  return (process.resourceUsage().maxRSS * 1024) / MIB
+  return { rows, ms, bytes, rssOpenMb, peakRssMb: peakRssMib() }
 }
