@@ -4,38 +4,25 @@ import { startFakeChatServer, startFakeEmbeddingsServer } from '@agent-memory/te
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
 import { createRng } from '../harness/createRng.js'
 import { createZipfText } from '../harness/createZipfText.js'
-import { percentile } from '../harness/percentile.js'
-import type { TableWrites } from '../pg/TableWrites.js'
-import type { ReportTable, SummaryRow, WorkloadReport } from '../report/BenchReport.js'
-import { formatNumber } from '../report/formatNumber.js'
 import type { BenchContext } from '../workloads/BenchContext.js'
 import type { WorkloadOutcome } from '../workloads/WorkloadOutcome.js'
-import { checkSoakConsistency, type SoakConsistency } from './checkSoakConsistency.js'
-import { judgeSoak, type SoakThresholds } from './judgeSoak.js'
+import { checkSoakConsistency } from './checkSoakConsistency.js'
+import { judgeSoak } from './judgeSoak.js'
 import { openSoakBackend } from './openSoakBackend.js'
 import { probeMachine } from './probeMachine.js'
+import { renderSoakReport } from './renderSoakReport.js'
 import { runSoakClient, type SoakClientState } from './runSoakClient.js'
 import { SOAK_BACKEND_KINDS, type SoakBackendKind } from './SoakBackendKind.js'
+import type { SoakBackendRun } from './SoakBackendRun.js'
 import type { SoakGauge } from './SoakGauge.js'
+import type { SoakPlan } from './SoakPlan.js'
 import { SoakRecorder } from './SoakRecorder.js'
-import type { SoakVerdict } from './SoakVerdict.js'
 import { collectGarbage, descriptorTargets, openDescriptors } from './sampleProcess.js'
 import { soakChatReply } from './soakChatReply.js'
 
 const CLIENTS = 8
 const DIMENSIONS = 256
 const API_KEY = 'soak-not-a-secret'
-
-interface SoakPlan {
-  minutes: number
-  windowMs: number
-  windows: number
-  cap: number
-  /** The embedder fails (HTTP 503) for the last `downMs` of every `periodMs`. */
-  periodMs: number
-  downMs: number
-  thresholds: SoakThresholds
-}
 
 /** How long, in which windows, at which size: 1 min a backend in the smoke, 30 by default. */
 function planSoak(ctx: BenchContext): SoakPlan {
@@ -67,20 +54,6 @@ function planSoak(ctx: BenchContext): SoakPlan {
   }
 }
 
-interface BackendRun {
-  kind: SoakBackendKind
-  label: string
-  /** Row versions written to `memories` over the whole soak, initial load included (PostgreSQL). */
-  memoriesWrites?: TableWrites
-  recorder: SoakRecorder
-  gauges: SoakGauge[]
-  consistency: SoakConsistency
-  leftovers: string[]
-  verdict: SoakVerdict
-  descriptors: { before: number; after: number; left: string[] }
-  repaired: number
-}
-
 /**
  * W13: the soak. Eight clients put a mixed load (remember, rememberMany, search, forget,
  * supersede, observe against the fake chat model) on one backend through every path at once
@@ -93,7 +66,7 @@ interface BackendRun {
  */
 export async function runSoakWorkload(ctx: BenchContext): Promise<WorkloadOutcome> {
   const plan = planSoak(ctx)
-  const runs: BackendRun[] = []
+  const runs: SoakBackendRun[] = []
   const skipped: string[] = []
   const kinds = ctx.soakBackends ?? SOAK_BACKEND_KINDS
   for (const kind of kinds) {
@@ -105,11 +78,13 @@ export async function runSoakWorkload(ctx: BenchContext): Promise<WorkloadOutcom
   }
   // Each backend reports in a section of its own, so a run of one backend replaces only its own.
   const autovacuum = await serverAutovacuum(ctx, kinds)
-  const reports = runs.map((run) => report(ctx, plan, run, autovacuum))
+  const reports = runs.map((run) =>
+    renderSoakReport(ctx, plan, run, autovacuum, { clients: CLIENTS, dimensions: DIMENSIONS }),
+  )
   if (reports.length === 0)
     reports.push({
       id: 'W13 (PostgreSQL)',
-      title: soakTitle(plan),
+      title: `Soak: ${CLIENTS} clients of mixed load on every path, ${plan.minutes} min, PostgreSQL`,
       status: 'skipped',
       reason: skipped.join('; ') || 'no backend to soak',
       settings: {},
@@ -126,10 +101,6 @@ function labelOf(kind: SoakBackendKind): string {
   return kind === 'embedded' ? 'embedded (PGlite)' : 'PostgreSQL'
 }
 
-function soakTitle(plan: SoakPlan): string {
-  return `Soak: 8 clients of mixed load on every path, ${plan.minutes} min`
-}
-
 /** The PostgreSQL server's `autovacuum`: without it the soak's rewrites bloat the tables (docs/measurements.md). */
 async function serverAutovacuum(
   ctx: BenchContext,
@@ -140,7 +111,11 @@ async function serverAutovacuum(
   return rows[0]?.value ?? null
 }
 
-async function soakBackend(ctx: BenchContext, plan: SoakPlan, kind: SoakBackendKind): Promise<BackendRun> {
+async function soakBackend(
+  ctx: BenchContext,
+  plan: SoakPlan,
+  kind: SoakBackendKind,
+): Promise<SoakBackendRun> {
   collectGarbage()
   const before = descriptorTargets()
   const outcome = await soakOnce(ctx, plan, kind)
@@ -156,7 +131,7 @@ async function soakOnce(
   ctx: BenchContext,
   plan: SoakPlan,
   kind: SoakBackendKind,
-): Promise<Omit<BackendRun, 'descriptors'>> {
+): Promise<Omit<SoakBackendRun, 'descriptors'>> {
   let soakStart = Number.POSITIVE_INFINITY
   let forcedUp = true
   const isDown = (at: number) =>
@@ -315,140 +290,5 @@ async function soakOnce(
   } finally {
     if (!closed) await backend.close().catch(() => undefined)
     await closeServers()
-  }
-}
-
-function report(
-  ctx: BenchContext,
-  plan: SoakPlan,
-  run: BackendRun,
-  autovacuum: string | null,
-): WorkloadReport {
-  const id = `W13 (${run.kind === 'embedded' ? 'embedded' : 'PostgreSQL'})`
-  const tables: ReportTable[] = []
-  const notes: string[] = []
-  const summary: SummaryRow[] = []
-  const failures: string[] = []
-  const ms = (values: number[], p: number) =>
-    values.length === 0
-      ? '—'
-      : formatNumber(
-          percentile(
-            [...values].sort((a, b) => a - b),
-            p,
-          ),
-        )
-  const rows: Array<Array<string | number>> = []
-  for (const [key, cells] of [...run.recorder.cells].sort(([a], [b]) => a.localeCompare(b))) {
-    const [op, path] = key.split('@')
-    const calls = cells.reduce((sum, cell) => sum + cell.latencies.length + cell.errors, 0)
-    rows.push([
-      op!,
-      path!,
-      calls,
-      cells.reduce((sum, cell) => sum + cell.errors, 0),
-      cells.reduce((sum, cell) => sum + cell.injected, 0),
-      cells.map((cell) => ms(cell.latencies, 50)).join(' · '),
-      cells.map((cell) => ms(cell.latencies, 99)).join(' · '),
-      formatNumber(run.verdict.drift.get(op!) ?? null),
-    ])
-  }
-  tables.push({
-    title: `W13 ${run.label}: per operation and path (p50 and p99 in ms, one figure per window)`,
-    columns: [
-      'operation',
-      'path',
-      'calls',
-      'errors',
-      'injected',
-      'p50 by window',
-      'p99 by window',
-      'p50 drift (op)',
-    ],
-    rows,
-  })
-  tables.push({
-    title: `W13 ${run.label}: the process per window (window 1 is the warm-up)`,
-    columns: ['window', 'RSS after GC (MB)', 'V8 heap after GC (MB)', 'open fds (floor)'],
-    rows: run.gauges.map((gauge) => [
-      gauge.window + 1,
-      formatNumber(gauge.rssAfterGc / 2 ** 20, 0),
-      formatNumber(gauge.heapUsed / 2 ** 20, 0),
-      gauge.fdFloor,
-    ]),
-  })
-  const c = run.consistency
-  notes.push(
-    `${run.label}: ${c.counts.clients} live memories by the clients' count, ${c.counts.library} through the library, ${c.counts.other} through the ${run.label === 'PostgreSQL' ? 'second pool' : 'store socket'}; ` +
-      (c.keywordQueries > 0
-        ? `${c.keywordQueries} keyword queries ranked alike by the in-process index and SQL BM25, ${c.vectorQueries} vector queries by the in-process index and the exact SQL scan (unless listed below); `
-        : 'no in-process index on PostgreSQL (the ranking comparisons are the embedded store’s); ') +
-      `the machine probe (no store work) was ${formatNumber(run.verdict.machine)}× slower in the last window than in the first judged one, and drift is divided by that; ${run.repaired} pending embeds repaired during the soak; open fds ${run.descriptors.before} before opening, ${run.descriptors.after} after closing; RSS ${formatNumber(((run.verdict.rssRatio ?? 1) - 1) * 100, 1)} %, fd floor ${formatNumber(((run.verdict.fdRatio ?? 1) - 1) * 100, 1)} % from the first judged window to the last.`,
-  )
-  const problems = [
-    ...run.verdict.failures,
-    ...c.failures,
-    ...run.leftovers,
-    ...(run.descriptors.left.length > 0
-      ? [
-          `${run.descriptors.left.length} file descriptor(s) left open after close (${[...new Set(run.descriptors.left)].slice(0, 4).join(', ')})`,
-        ]
-      : []),
-  ]
-  for (const problem of problems) failures.push(`${run.label}: ${problem}`)
-  const drifts = [...run.verdict.drift.values()].filter((value): value is number => value !== null)
-  summary.push({
-    workload: id,
-    metric: `${run.label}: worst p50 drift, last window / first judged`,
-    ours: drifts.length ? `${formatNumber(Math.max(...drifts))}×` : '—',
-    peers: '—',
-    target: '≤ 1.2×',
-    met: drifts.length ? Math.max(...drifts) <= plan.thresholds.maxDrift : null,
-  })
-  summary.push({
-    workload: id,
-    metric: `${run.label}: errors outside injected faults; leaks; inconsistencies`,
-    ours: `${problems.length === 0 ? 'none' : `${problems.length} problem(s)`}`,
-    peers: '—',
-    target: 'none',
-    met: problems.length === 0,
-  })
-  if (run.memoriesWrites !== undefined) summary.push(hotShareRow(id, run.memoriesWrites))
-  notes.push(
-    `Eight clients, each on its own namespace: two through the library, two through the store socket (on PostgreSQL a second pool), two searching through the recall socket and writing through the store socket, two through an MCP server (search, remember, forget; their other operations through the library). Mix: search 50, remember 14, forget 17 (and whenever a namespace is above ${plan.cap} live memories), supersede 10, rememberMany (3) 5, observe 4 (the fake chat model extracts one fact and adds it). Each namespace starts at ${plan.cap} memories, so the store stays the same size; forgetting a memory forgets its superseded versions too.`,
-    `The fake embeddings server answers 503 for the last ${plan.downMs / 1000} s of every ${plan.periodMs / 1000} s: writes are stored pending and searches run keyword-only (the 'injected' column counts those answers and any call that failed while the fault was on); the repair loop embeds the pending rows once it is back. 'errors' are failures outside those periods and must be 0.`,
-    `Judged: the first window is the warm-up (the in-process indexes load, PGlite's buffer pool and V8's heap reach their working size); from the second window to the last, each operation's p50 (all paths, at least ${plan.thresholds.minSamples} calls in both windows), divided by how much slower a probe that does no store work got (a 20,000-number sort, and on PostgreSQL a \`SELECT 1\` on its own connection: other processes on a shared machine slow everything alike), may not rise more than ${plan.thresholds.maxDrift}× and ${plan.thresholds.driftSlackMs} ms, RSS after a full GC not more than ${plan.thresholds.maxGrowth * 100} % and the floor of open descriptors (sampled each second) not more than ${plan.thresholds.maxDescriptorGrowth * 100} %. p99 is reported, not judged: on a shared 2-core machine it is the scheduler's.`,
-    ...failures.map((failure) => `FAILED: ${failure}`),
-  )
-  for (const failure of failures) ctx.log(`W13 ${failure}`)
-  return {
-    id,
-    title: `${soakTitle(plan)}, ${run.label}`,
-    status: failures.length === 0 ? 'ok' : 'failed',
-    ...(failures.length === 0 ? {} : { reason: failures.slice(0, 5).join('; ') }),
-    settings: {
-      minutes: plan.minutes,
-      windowSeconds: plan.windowMs / 1000,
-      clients: CLIENTS,
-      dimensions: DIMENSIONS,
-      liveMemoriesPerNamespace: plan.cap,
-      ...(autovacuum === null || run.kind !== 'postgres' ? {} : { 'PostgreSQL autovacuum': autovacuum }),
-    },
-    tables,
-    notes,
-    summary,
-  }
-}
-
-/** The summary row of the row versions a soak wrote to `memories`, and how many were HOT. */
-function hotShareRow(id: string, writes: TableWrites): SummaryRow {
-  const share = writes.updated > 0 ? writes.hotUpdated / writes.updated : null
-  return {
-    workload: id,
-    metric: 'PostgreSQL: `memories` row versions written (inserts + updates), updates HOT',
-    ours: `${formatNumber(writes.inserted + writes.updated, 0)}; ${share === null ? 'no updates' : `${formatNumber(share * 100, 1)} % of ${formatNumber(writes.updated, 0)} updates HOT`}`,
-    peers: '—',
-    target: '—',
-    met: null,
   }
 }
