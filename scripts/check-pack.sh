@@ -18,7 +18,7 @@ if [ -z "$out" ]; then
 fi
 echo "check-pack: node $(node --version), npm $(npm --version)"
 
-packages=(core embedder-hashing embedder-openrouter embedder-ai-sdk embedder-use store-pgvector tool-memory-search observe)
+packages=(core embedder-hashing embedder-openrouter embedder-ai-sdk embedder-use store-pgvector tool-memory-search langgraph observe)
 tarball() { ls "$out"/agent-memory-"$1"-[0-9]*.tgz; }
 overrides() {
   printf '"overrides": { '

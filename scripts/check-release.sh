@@ -16,7 +16,7 @@ clone="$work/clone"
 git clone --quiet --no-hardlinks "$root" "$clone"
 cd "$clone"
 published=(packages/core packages/embedder-hashing packages/embedder-openrouter packages/embedder-ai-sdk packages/embedder-use
-  packages/store-pgvector packages/tool-memory-search packages/observe apps/cli)
+  packages/store-pgvector packages/tool-memory-search packages/langgraph packages/observe apps/cli)
 
 pnpm install --frozen-lockfile --prefer-offline --reporter=silent
 pnpm exec changeset version >"$work/version.log" 2>&1 || { cat "$work/version.log"; echo "check-release: changeset version failed" >&2; exit 1; }
@@ -26,7 +26,7 @@ pnpm install --prefer-offline --reporter=silent
 if [ -n "${DIST_FROM:-}" ]; then
   for dir in "${published[@]}"; do cp -R "$DIST_FROM/$dir/dist" "$dir/dist"; done
 else
-  pnpm turbo run build --filter=@agent-memory/cli... --filter=@agent-memory/embedder-ai-sdk --output-logs=errors-only >/dev/null
+  pnpm turbo run build --filter=@agent-memory/cli... --filter=@agent-memory/embedder-ai-sdk --filter=@agent-memory/langgraph --output-logs=errors-only >/dev/null
 fi
 
 pnpm publish -r --dry-run --no-git-checks >"$work/publish.log" 2>&1 ||

@@ -1,0 +1,5 @@
+export { AgentMemoryStore } from './AgentMemoryStore.js'
+export type { AgentMemoryStoreOptions } from './AgentMemoryStoreOptions.js'
+export { memoryIdFor } from './items/memoryIdFor.js'
+export { fromMemoryNamespace } from './namespace/fromMemoryNamespace.js'
+export { toMemoryNamespace } from './namespace/toMemoryNamespace.js'
