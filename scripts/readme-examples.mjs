@@ -33,7 +33,7 @@ const READMES = [
 
 const memory = "declare const memory: import('@agent-memory/core').MemoryService"
 const session = 'declare const session: { userId: string }'
-// What wrapLanguageModel takes in this fixture's ai version (LanguageModelV3 in ai 6).
+// What wrapLanguageModel takes in this fixture's ai version (LanguageModelV3 in ai 6, V2 to V4 in ai 7).
 const wrappableModel = "declare const model: Parameters<typeof import('ai').wrapLanguageModel>[0]['model']"
 
 /**
@@ -79,7 +79,7 @@ const EXAMPLES = {
   },
   'ai-sdk-tools': {
     readme: TOOL_README,
-    heading: '## Vercel AI SDK (ai 5 and 6)',
+    heading: '## Vercel AI SDK (ai 5, 6 and 7)',
     block: 1,
     prelude: ["declare const model: import('ai').LanguageModel", memory, session],
   },
@@ -89,7 +89,7 @@ const EXAMPLES = {
     block: 1,
     prelude: ["declare const model: import('ai').LanguageModel", session],
   },
-  // @agent-memory/observe's peer is ai 6 only, so only the ai 6 fixture lists the observe examples.
+  // @agent-memory/observe's peer is ai 6 or 7, so only the ai 6 and ai 7 fixtures list the observe examples.
   'ai-sdk-observe': {
     readme: ROOT_README,
     heading: '## Automatic memory: the middleware and `observe`',
@@ -120,7 +120,7 @@ const EXAMPLES = {
     block: 1,
     prelude: [wrappableModel, "declare const messages: import('ai').ModelMessage[]", memory, session],
   },
-  // With the fixture's @ai-sdk/openai (2 for ai 5, 3 for ai 6).
+  // With the fixture's @ai-sdk/openai (2 for ai 5, 3 for ai 6, 4 for ai 7).
   'embedder-ai-sdk': {
     readme: EMBEDDER_README,
     heading: '# @agent-memory/embedder-ai-sdk',

@@ -1,28 +1,7 @@
 // ai 6: one generateText round trip with the SDK's mock model (LanguageModelV3) calling memory_search.
 import { MockLanguageModelV3 } from 'ai/test'
-import { generateTextRoundTrip, searchCall } from './ai-sdk.js'
+import { generateTextRoundTrip, searchThenDone } from './ai-sdk.js'
+import { sharedToolSet } from './ai-sdk-shared-tools.js'
 
-const usage = {
-  inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
-  outputTokens: { total: 1, text: 1, reasoning: undefined },
-}
-let step = 0
-const model = new MockLanguageModelV3({
-  doGenerate: async () => {
-    step += 1
-    return step === 1
-      ? {
-          content: [searchCall()],
-          finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
-          usage,
-          warnings: [],
-        }
-      : {
-          content: [{ type: 'text', text: 'done' }],
-          finishReason: { unified: 'stop', raw: 'stop' },
-          usage,
-          warnings: [],
-        }
-  },
-})
-await generateTextRoundTrip(model, 6)
+const model = new MockLanguageModelV3({ doGenerate: searchThenDone() })
+await generateTextRoundTrip((memory) => sharedToolSet(model, memory, { userId: 'u1' }), 6)

@@ -1,26 +1,8 @@
-// ai (AI SDK): the tool README's shared tool set (its prose, not a code block; the blocks compile as
-// readme-ai-sdk-*.ts), the user read per call from the SDK's context; and the round trips every ai
-// major runs (ai-sdk-vN.ts, embedder-vN.ts pass in their major's own mocks).
+// ai (AI SDK): the round trips every ai major runs (ai-sdk-vN.ts, embedder-vN.ts, middleware-vN.ts
+// pass in their major's own mocks). Everything here type-checks under ai 5, 6 and 7 alike.
 import { createMemory, type Embedder, type MemoryService } from '@agent-memory/core'
 import { openEmbeddedStore } from '@agent-memory/store-pgvector'
-import { createAiSdkTools, namespaceFromExperimentalContext } from '@agent-memory/tool-memory-search/ai-sdk'
-import { generateText, type LanguageModel, stepCountIs } from 'ai'
 import { check, FACT, seededMemory } from './memory.js'
-
-export async function sharedToolSet(
-  model: LanguageModel,
-  memory: MemoryService,
-  session: { userId: string },
-) {
-  const tools = createAiSdkTools({ memory, namespaceFromContext: namespaceFromExperimentalContext })
-  return generateText({
-    model,
-    tools,
-    stopWhen: stepCountIs(5),
-    prompt: 'What should I cook for dinner?',
-    experimental_context: { namespace: session.userId },
-  })
-}
 
 /** The mock model's first answer: one memory_search call (its second answers "done"). */
 export function searchCall() {
@@ -32,11 +14,52 @@ export function searchCall() {
   }
 }
 
-/** The README's shared tool set, run: the mock model calls memory_search, gets the fact, says "done". */
-export async function generateTextRoundTrip(model: LanguageModel, major: number): Promise<void> {
+/** Token usage as LanguageModelV3 and V4 report it. */
+export const usage = {
+  inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
+  outputTokens: { total: 1, text: 1, reasoning: undefined },
+}
+
+/** A LanguageModelV3 / V4 mock's doGenerate (ai 6 and 7): one memory_search call, then "done". */
+export function searchThenDone() {
+  let step = 0
+  return async () => {
+    step += 1
+    return step === 1
+      ? {
+          content: [searchCall()],
+          finishReason: { unified: 'tool-calls' as const, raw: 'tool_calls' },
+          usage,
+          warnings: [],
+        }
+      : {
+          content: [{ type: 'text' as const, text: 'done' }],
+          finishReason: { unified: 'stop' as const, raw: 'stop' },
+          usage,
+          warnings: [],
+        }
+  }
+}
+
+/** An EmbeddingModelV3 / V4 mock's doEmbed (ai 6 and 7): a text's vector starts with its length. */
+export async function lengthEmbeddings({ values }: { values: string[] }) {
+  return { embeddings: values.map((v) => [v.length, 1, 0, 0]), warnings: [] }
+}
+
+/** What the round trip reads of a generateText result, in every major. */
+interface TurnResult {
+  text: string
+  steps: ReadonlyArray<{ toolResults: ReadonlyArray<{ output?: unknown } | undefined> }>
+}
+
+/** One generateText turn as a major's README writes it: the mock model calls memory_search, gets the fact, says "done". */
+export async function generateTextRoundTrip(
+  turn: (memory: MemoryService) => Promise<TurnResult>,
+  major: number,
+): Promise<void> {
   const { memory, close } = await seededMemory()
   try {
-    const result = await sharedToolSet(model, memory, { userId: 'u1' })
+    const result = await turn(memory)
     const output = result.steps[0]?.toolResults[0]?.output
     check(typeof output === 'string' && output.includes(FACT), `tool output: ${JSON.stringify(output)}`)
     check(result.text === 'done', `text: ${result.text}`)

@@ -2,15 +2,12 @@
 // its maxEmbeddingsPerCall, through remember and recall on the embedded store.
 import { createAiSdkEmbedder } from '@agent-memory/embedder-ai-sdk'
 import { MockEmbeddingModelV3 } from 'ai/test'
-import { embedderRoundTrip } from './ai-sdk.js'
+import { embedderRoundTrip, lengthEmbeddings } from './ai-sdk.js'
 
 const model = new MockEmbeddingModelV3({
   modelId: 'mock-embedding',
   maxEmbeddingsPerCall: 2,
-  doEmbed: async ({ values }: { values: string[] }) => ({
-    embeddings: values.map((v) => [v.length, 1, 0, 0]),
-    warnings: [],
-  }),
+  doEmbed: lengthEmbeddings,
 })
 const embedder = createAiSdkEmbedder({ model, dimensions: 4 })
 await embedderRoundTrip(embedder, () => model.doEmbedCalls.map((c) => c.values.length), 6)

@@ -88,6 +88,21 @@ describe('AI SDK adapter (ai 6, generateText with the mock model)', () => {
     expect(bound).not.toContain('steak')
   })
 
+  it("reads ai 7's per-tool context (the tool's toolsContext entry) as ai 5 and 6's experimental_context", async () => {
+    const { memory } = await seeded()
+    const search = createAiSdkTools({ memory, ...fromContext }).memory_search!
+    // ai 7 calls execute with { context } where ai 5 and 6 pass { experimental_context }; the
+    // workspace runs ai 6, so the ai 7 shape is handed in as ai 7 hands it (the SDK matrix runs ai 7 itself).
+    const execute = search.execute as (input: unknown, options: object) => Promise<string>
+    const query = { query: 'What does the user eat? steak meat vegetarian' }
+    const base = { toolCallId: 'c1', messages: [] }
+    const u10 = await execute(query, { ...base, context: { namespace: 'u10' } })
+    expect(u10).toContain('steak')
+    const u1 = await execute(query, { ...base, context: { namespace: 'u1' } })
+    expect(u1).toContain('vegetarian')
+    expect(u1).not.toContain('steak')
+  })
+
   it('refuses a smuggled user id and bad limits with the validation sentence; nothing reaches the service', async () => {
     const { memory: real } = await seeded()
     const { memory, calls } = recordingMemoryService(real)

@@ -9,15 +9,18 @@ import type { AiSdkMemoryToolsOptions } from './AiSdkMemoryToolsOptions.js'
 
 /**
  * The part of the SDK's execution options the tools read. Written out rather than imported: ai 5
- * names the type `ToolCallOptions` and ai 6 `ToolExecutionOptions`; both carry these two fields.
+ * names the type `ToolCallOptions`, ai 6 `ToolExecutionOptions`, and ai 7 makes it generic over
+ * the tool's context. The per-call context is `experimental_context` in ai 5 and 6, and in ai 7
+ * `context` (the tool's own entry of `generateText({ toolsContext })`).
  */
 interface ExecutionOptions {
   abortSignal?: AbortSignal
+  context?: unknown
   experimental_context?: unknown
 }
 
 /**
- * The memory tools as AI SDK (ai 5 and 6) `tool()` objects, keyed by name, for `generateText({ tools })`.
+ * The memory tools as AI SDK (ai 5, 6 and 7) `tool()` objects, keyed by name, for `generateText({ tools })`.
  *
  * The input schema is the derived JSON Schema without an SDK-side validator, on purpose: the SDK
  * passes the model's raw input to `execute`, where the package's own validation answers with the
@@ -52,7 +55,7 @@ export function createAiSdkTools(options: AiSdkMemoryToolsOptions): Partial<Reco
         const ctx: MemoryToolContext = {
           memory: options.memory,
           // A per-call context without a namespace reaches the runner as '' and is refused there.
-          namespace: bound ?? readNamespace?.(execution.experimental_context) ?? '',
+          namespace: bound ?? readNamespace?.(execution.context ?? execution.experimental_context) ?? '',
           ...(execution.abortSignal ? { signal: execution.abortSignal } : {}),
           ...(options.onError ? { onError: options.onError } : {}),
         }
