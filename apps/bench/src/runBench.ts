@@ -6,6 +6,7 @@ import { packageVersion } from './harness/packageVersion.js'
 import { parseArgs } from './harness/parseArgs.js'
 import { repoRoot } from './harness/repoRoot.js'
 import { synthesizeText } from './harness/synthesizeText.js'
+import type { W12Variant } from './peers/w12/W12Variant.js'
 import { benchSchemaName } from './pg/benchSchemaName.js'
 import { openPostgres } from './pg/openPostgres.js'
 import { postgresEnvironment } from './pg/postgresEnvironment.js'
@@ -33,11 +34,20 @@ const DIMENSIONS = 1536
 const DATA_SEED = 0x5eed
 const CENTRE_SEED = 0xce17
 const QUERY_SEED = 0x9e37
+/** W12's passes: hashing vectors or embedder-use's, on loopback or 1 ms further from PostgreSQL. */
+const W12_VARIANTS: W12Variant[] = [
+  { id: 'W12', embedder: 'hashing', addedLatencyMs: 0 },
+  { id: 'W12-USE', embedder: 'use', addedLatencyMs: 0 },
+  { id: 'W12-NET', embedder: 'hashing', addedLatencyMs: 1 },
+  { id: 'W12-USE-NET', embedder: 'use', addedLatencyMs: 1 },
+]
 
 interface WorkloadSpec {
   id: string
   title: string
   needsPostgres: boolean
+  /** Runs only when `--only` names it. */
+  onlyWhenNamed?: boolean
   run: (ctx: BenchContext) => Promise<WorkloadOutcome>
 }
 
@@ -144,12 +154,14 @@ export async function runBench(argv: readonly string[]): Promise<number> {
       needsPostgres: true,
       run: runIndexCountWorkload,
     },
-    {
-      id: 'W12',
-      title: 'Peers end to end (mem0, Mastra memory)',
+    ...W12_VARIANTS.map((variant) => ({
+      id: variant.id,
+      title: `Peers end to end (mem0, Mastra memory)${variant.embedder === 'use' ? ', embedder-use' : ''}${variant.addedLatencyMs > 0 ? `, +${variant.addedLatencyMs} ms a round trip` : ''}`,
       needsPostgres: true,
-      run: runPeersWorkload,
-    },
+      // The passes beside the first run when named (`--only W12-USE`), not in the default run or the smoke.
+      onlyWhenNamed: variant.id !== 'W12',
+      run: (c: BenchContext) => runPeersWorkload(c, variant),
+    })),
     { id: 'W13', title: 'Soak: mixed load on every path', needsPostgres: false, run: runSoakWorkload },
     {
       id: 'W14',
@@ -189,7 +201,7 @@ export async function runBench(argv: readonly string[]): Promise<number> {
       log('DATABASE_URL is not set: skipping the native Postgres workloads (W1, W1b, W2, W3, W10, W11, W12)')
     }
     for (const spec of workloads) {
-      if (args.only && !args.only.includes(spec.id.toUpperCase())) continue
+      if (args.only ? !args.only.includes(spec.id.toUpperCase()) : spec.onlyWhenNamed) continue
       if (spec.needsPostgres && !pool) {
         run.workloads.push(skipped(spec, 'DATABASE_URL is not set'))
         continue

@@ -208,6 +208,7 @@ export function renderMarkdown(report: BenchReport, charts: ChartFiles): string 
     'pnpm bench --size 100000        # W2/W3 at 100k',
     'pnpm bench --smoke              # ~1k rows per workload, no thresholds (CI)',
     'pnpm bench --only W8            # the CLI rows alone (needs apps/cli built; pnpm bench builds it)',
+    'pnpm bench --only W12,W12-USE,W12-NET,W12-USE-NET   # the peers, and the passes with embedder-use and +1 ms a round trip',
     'pnpm bench --render             # this page and its charts again from benchmarks.json, running nothing',
     'pnpm eval:locomo [file]         # default ../shared/eval/locomo-dev.json',
     '```',

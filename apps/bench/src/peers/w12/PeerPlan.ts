@@ -19,6 +19,13 @@ export interface PeerPlan {
   batch: number
   /** LoCoMo file, with at most this many conversations and questions per conversation (absent: skipped). */
   locomo?: { file: string; conversations: number; questionsPerConversation: number }
+  /** Mastra's vector index: its default (IVFFlat) or the HNSW its docs recommend. */
+  mastraIndex?: 'ivfflat' | 'hnsw'
+  /**
+   * WAL and row versions per search (PostgreSQL sides): `searches` more searches of the one user,
+   * each counter read after `settleMs` of quiet so every session's statistics are in.
+   */
+  writeProbe?: { searches: number; settleMs: number }
   /** Where the child writes its `PeerResult` as JSON. */
   resultFile: string
 }

@@ -18,6 +18,20 @@ export interface PeerSearchResult {
   statementsPerQuery: number
 }
 
+/** What one search writes on average, over the write probe's searches. */
+export interface WritesPerSearch {
+  searches: number
+  /** WAL the whole server wrote meanwhile (`pg_current_wal_lsn()` before and after), per search. */
+  walBytes: number
+  /** New row versions (inserts and updates) in the side's database, per search. */
+  rowVersions: number
+  /** Updated rows per search, and how many of them were HOT (no new index entries). */
+  updates: number
+  hotUpdates: number
+  /** New row versions of a table named `memories` (ours; mem0's table has the name too), per search. */
+  memoriesRowVersions: number
+}
+
 /** What a W12 child reports for its side. */
 export interface PeerResult {
   side: string
@@ -27,6 +41,8 @@ export interface PeerResult {
   usersIngest: { memories: number; ms: number }
   search: PeerSearchResult[]
   locomo?: { conversations: number; questions: number; recallAny10: number; p50Ms: number; ingestMs: number }
+  /** What the searches of the write probe wrote (`PeerPlan.writeProbe`; PostgreSQL sides). */
+  writesPerSearch?: WritesPerSearch
   /** Network requests the guard refused (anything but 127.0.0.1), as `method host`. */
   refusedRequests: string[]
 }

@@ -10,7 +10,8 @@ import type { PeerSide } from './PeerSide.js'
  * `scope: 'resource'` (one resource = one user, one thread per user), `messageRange: 0` so an
  * answer holds the matches alone, and no message history in the answer (`perPage: 0`). Writes
  * are `saveMessages` (the user's messages, as an agent saves them); the vector index is the
- * documented default (IVFFlat, built when the first message is saved).
+ * documented default (IVFFlat, built when the first message is saved) or, with
+ * `plan.mastraIndex: 'hnsw'`, the HNSW its docs recommend.
  */
 export async function openMastraSide(plan: PeerPlan): Promise<PeerSide> {
   const { Memory } = await import('@mastra/memory')
@@ -24,7 +25,18 @@ export async function openMastraSide(plan: PeerPlan): Promise<PeerSide> {
     url: plan.embedderUrl,
     apiKey: 'bench-not-a-secret',
   })
-  const semanticRecall = { topK: plan.k, messageRange: 0, scope: 'resource' as const }
+  // The HNSW setting is the one Mastra's semantic-recall docs give for PostgreSQL ("PostgreSQL
+  // index optimization"): HNSW, dot product (the vectors are unit length), m 16, ef_construction 64.
+  const indexConfig =
+    plan.mastraIndex === 'hnsw'
+      ? { type: 'hnsw' as const, metric: 'dotproduct' as const, hnsw: { m: 16, efConstruction: 64 } }
+      : undefined
+  const semanticRecall = {
+    topK: plan.k,
+    messageRange: 0,
+    scope: 'resource' as const,
+    ...(indexConfig ? { indexConfig } : {}),
+  }
   const memory = new Memory({
     storage,
     vector,
@@ -38,7 +50,10 @@ export async function openMastraSide(plan: PeerPlan): Promise<PeerSide> {
   return {
     describe: {
       version: `@mastra/memory ${packageVersion('@mastra/memory')}, @mastra/pg ${packageVersion('@mastra/pg')}, @mastra/core ${packageVersion('@mastra/core')}`,
-      store: 'PostgresStore (messages) + PgVector (embeddings; index: its default IVFFlat, probes unset)',
+      store:
+        plan.mastraIndex === 'hnsw'
+          ? 'PostgresStore (messages) + PgVector (embeddings; index: HNSW, dotproduct, m 16, efConstruction 64, as its docs recommend; ef_search unset)'
+          : 'PostgresStore (messages) + PgVector (embeddings; index: its default IVFFlat, probes unset)',
       write:
         'memory.saveThread once per user, then memory.saveMessages(user messages) — one embed request per message, in parallel',
       search: `memory.recall({ threadId, resourceId, vectorSearchString, perPage: 0, threadConfig: { semanticRecall: { topK: k, messageRange: 0, scope: 'resource' } } })`,

@@ -69,6 +69,9 @@ export async function openOursSide(plan: PeerPlan): Promise<PeerSide> {
       const result = await memory.recall(user, query, { limit: k })
       return result.hits.map((hit) => hit.memory.content)
     },
+    settle: async () => {
+      await memory.flush()
+    },
     close: async () => {
       await memory.close()
       await closeStore()

@@ -1,5 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
+import pg from 'pg'
 import { countPgStatements } from './countPgStatements.js'
+import { measureWritesPerSearch } from './measureWritesPerSearch.js'
 import { openMastraSide } from './openMastraSide.js'
 import { openMem0Side } from './openMem0Side.js'
 import { openOursSide } from './openOursSide.js'
@@ -30,8 +32,19 @@ const side =
     : plan.side === 'mastra'
       ? await openMastraSide(plan)
       : await openOursSide(plan)
+// The write probe reads the side's database on a connection of its own, between searches.
+const probe = plan.writeProbe
+const reader = probe && plan.databaseUrl ? new pg.Client({ connectionString: plan.databaseUrl }) : undefined
+await reader?.connect()
 try {
-  const outcome = await runPeerScenario(side, plan, statements)
+  const outcome = await runPeerScenario(
+    side,
+    plan,
+    statements,
+    reader && probe
+      ? (search, settle) => measureWritesPerSearch(reader, probe.searches, probe.settleMs, search, settle)
+      : undefined,
+  )
   const result: PeerResult = {
     side: plan.side,
     node: process.version,
@@ -41,6 +54,7 @@ try {
   }
   await writeFile(plan.resultFile, JSON.stringify(result))
 } finally {
+  await reader?.end()
   await side.close()
 }
 // A library may leave a handle open (a timer, a client it never closes): the result is written.

@@ -6,11 +6,12 @@ import { synthesizeText } from '../../harness/synthesizeText.js'
 import { loadLocomo } from '../../locomo/loadLocomo.js'
 import { turnContent } from '../../locomo/turnContent.js'
 import type { PeerPlan } from './PeerPlan.js'
-import type { PeerResult, PeerSearchResult } from './PeerResult.js'
+import type { PeerResult, PeerSearchResult, WritesPerSearch } from './PeerResult.js'
 import type { PeerSide } from './PeerSide.js'
 
 const TEXT_SEED = 0x12a
 const QUERY_SEED = 0x12b
+const PROBE_SEED = 0x12c
 const SOLO = 'solo-user'
 
 /**
@@ -18,12 +19,15 @@ const SOLO = 'solo-user'
  * one user's memories written in batches with search measured at each checkpoint, then many
  * users × `perUser` memories with search over random users, then LoCoMo (one user per
  * conversation). Every hit is checked against who wrote it (isolation) and every answer's size
- * against min(k, the user's memories) (completeness).
+ * against min(k, the user's memories) (completeness). With `measureWrites` (and
+ * `plan.writeProbe`), searches of the one user from a query stream of their own, between the
+ * many users and LoCoMo, measure what a search writes.
  */
 export async function runPeerScenario(
   side: PeerSide,
   plan: PeerPlan,
   statements: () => number = () => 0,
+  measureWrites?: (search: () => Promise<void>, settle: () => Promise<void>) => Promise<WritesPerSearch>,
 ): Promise<Omit<PeerResult, 'side' | 'node' | 'describe' | 'refusedRequests'>> {
   const owner = new Map<string, string>()
   const rowsOf = new Map<string, number>()
@@ -119,10 +123,23 @@ export async function runPeerScenario(
       ),
     )
 
+  const probeRng = createRng(PROBE_SEED)
+  const writesPerSearch = measureWrites
+    ? await measureWrites(
+        async () => {
+          await side.search(SOLO, synthesizeText(probeRng, 60), plan.k)
+        },
+        async () => {
+          await side.settle?.()
+        },
+      )
+    : undefined
+
   return {
     soloIngest: { memories: plan.solo, ms: soloMs, lastFoundByItsText },
     usersIngest: { memories: plan.users * plan.perUser, ms: usersMs },
     search,
+    ...(writesPerSearch ? { writesPerSearch } : {}),
     ...(plan.locomo ? { locomo: await runLocomoOn(side, plan) } : {}),
   }
 }
