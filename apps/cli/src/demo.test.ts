@@ -56,6 +56,27 @@ describe('agent-memory demo (subprocess)', () => {
       /--- tool result ---\n1\. \[score \d\.\d\d \| \d{4}-\d\d-\d\dT[\d:]+Z\] Alice is vegetarian: no meat and no fish\.\n/,
     )
     expect(out).toContain('Fix it and call memory_search again.')
+    // What the model is handed holds no hit that is there only for the user's name: each line holds
+    // a word of its question.
+    const toolResult = (query: string) => {
+      const block = out.slice(out.indexOf(`memory_search {"query":"${query}"`))
+      return block
+        .slice(block.indexOf('--- tool result ---\n') + 20, block.indexOf('--- end ---'))
+        .trim()
+        .split('\n')
+    }
+    for (const [query, word] of [
+      ['Is Alice vegetarian?', /vegetarian/i],
+      ['Does Bob have any allergies?', /allerg/i],
+    ] as const) {
+      const lines = toolResult(query)
+      expect(lines.length, query).toBeGreaterThan(0)
+      for (const line of lines) expect(line, query).toMatch(word)
+    }
+    expect(toolResult('Does Bob have any allergies?')).toEqual([
+      expect.stringMatching(/^1\. \[score \d\.\d\d \| [^\]]+\] Bob is allergic to shellfish\.$/),
+    ])
+    expect(out).toContain('a memory that shares only the name with a question is not handed over')
     expect(out).toContain('re-runs skip content already stored')
     expect(out).toMatch(/Done\. The temporary store is removed/)
     const dataDir = /embedded PGlite at (\S+)/.exec(out)?.[1]

@@ -135,7 +135,10 @@ export async function runDemo(options: RunDemoOptions): Promise<void> {
 
   heading('7. What the model sees')
   say('The exact text the memory_search tool returns to the model (runMemorySearch). The user comes')
-  say(`from the session; hits under the embedder's minimum score (${memory.minScore}) are dropped.\n`)
+  say('from the session. The number on each line is the rank score of section 3; what decides whether')
+  say(`a hit is handed over is its relevance: at least the embedder's minimum score (${memory.minScore}),`)
+  say("earned on a word of the question that most memories do not share. Every one of bob's memories")
+  say('says "Bob", so a memory that shares only the name with a question is not handed over.\n')
   const calls: Array<{ namespace: string; args: Record<string, unknown> }> = [
     { namespace: 'alice', args: { query: 'Is Alice vegetarian?', limit: 2 } },
     { namespace: 'bob', args: { query: 'Does Bob have any allergies?', limit: 2 } },

@@ -1,16 +1,5 @@
 import { ENGLISH_STOP_WORDS } from './ENGLISH_STOP_WORDS.js'
-
-/** A light suffix stripper: enough for `live` / `lives` / `lived` / `living` to meet, not a full stemmer. */
-function stem(word: string): string {
-  let w = word.replace(/['’]s$/, '')
-  if (w.length > 4 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`
-  else if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3)
-  else if (w.length > 4 && w.endsWith('ed')) w = w.slice(0, -2)
-  else if (w.length > 4 && w.endsWith('es')) w = w.slice(0, -2)
-  else if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) w = w.slice(0, -1)
-  if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1)
-  return w
-}
+import { stemWord } from './stemWord.js'
 
 /**
  * The distinct content words of a text, lower-cased and lightly stemmed, English function words
@@ -28,7 +17,7 @@ export function contentTerms(text: string, only?: ReadonlySet<string>): Set<stri
     .match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? []) {
     if (prefixes !== undefined && !prefixes.some((prefix) => word.startsWith(prefix))) continue
     if (ENGLISH_STOP_WORDS.has(word.replace(/['’].*$/, ''))) continue
-    const term = stem(word)
+    const term = stemWord(word)
     if (only === undefined || only.has(term)) terms.add(term)
   }
   return terms

@@ -164,4 +164,36 @@ describe('rankHits', () => {
     // Without the keyword leg's agreement there is no evidence to judge.
     expect(recall('Where do I live?', [])).toEqual([])
   })
+
+  test('with a lexical embedder, a memory sharing only the name every memory holds passes no threshold', () => {
+    const lexical = { ...context, lexicalEmbedder: true, minScore: 0.15 }
+    const memories = new Map(
+      [
+        ['allergy', 'Bob is allergic to shellfish.'],
+        ['seat', 'Bob prefers an aisle seat on flights and always checks a bag.'],
+        ['coffee', 'Bob drinks his coffee black, no sugar.'],
+      ].map(([id, content]) => [id!, memoryFixture({ id: id!, content: content! })]),
+    )
+    // The seat's cosine clears 0.15 on "Bob" and function words, and the keyword leg matched "Bob".
+    const cosines = new Map([
+      ['allergy', 0.32],
+      ['seat', 0.16],
+      ['coffee', 0.1],
+    ])
+    const hits = rankHits(
+      lexical,
+      { mode: 'hybrid', limit: 10, minScore: 0.15, query: 'Does Bob have any allergies?' },
+      false,
+      new Map([...cosines.keys()].map((id) => [id, 0.5])),
+      candidates({
+        memories,
+        semantic: new Map(
+          [...cosines].map(([id, score]) => [id, { score, sources: new Set(['vector' as const]) }]),
+        ),
+        keywordScore: new Map([...cosines.keys()].map((id) => [id, 1])),
+      }),
+    )
+    expect(hits.map((hit) => hit.memory.id)).toEqual(['allergy'])
+    expect(hits[0]!.scores.relevance).toBeCloseTo(0.32, 12)
+  })
 })

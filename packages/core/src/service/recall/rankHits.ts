@@ -1,6 +1,7 @@
 import type { ServiceContext } from '../context/ServiceContext.js'
 import type { RecallHit } from '../MemoryService.js'
 import { rankingModifier } from '../rankingModifier.js'
+import { commonWordOnlyMatches } from './commonWordOnlyMatches.js'
 import { compareStrings } from './compareStrings.js'
 import { denseRankRelevance } from './denseRankRelevance.js'
 import { keywordEvidence } from './keywordEvidence.js'
@@ -49,16 +50,23 @@ export function rankHits(
   // Such a cosine cannot see that "I" is "the user": a keyword match is judged on its own evidence
   // (which of the query's words it holds, how rare they are), scaled so that EVIDENCE_AT_THRESHOLD
   // meets the embedder's threshold.
+  const judgedQuery = keywordMustAgree && !keywordScale ? plan.query : undefined
   const evidence =
-    keywordMustAgree && !keywordScale && plan.query !== undefined
-      ? keywordEvidence(plan.query, memories, keywordScore.keys())
-      : new Map<string, number>()
+    judgedQuery === undefined
+      ? new Map<string, number>()
+      : keywordEvidence(judgedQuery, memories, keywordScore.keys())
+  // A memory that shares with the question only words most candidates hold (the user's name, "user")
+  // is there for those words: neither its cosine nor its keyword evidence counts towards a threshold.
+  const commonOnly =
+    judgedQuery === undefined ? new Set<string>() : commonWordOnlyMatches(judgedQuery, memories)
   const evidenceGate = (id: string): number =>
     clampUnit(((evidence.get(id) ?? 0) * context.minScore) / EVIDENCE_AT_THRESHOLD)
   const gateOf = (id: string): number => {
     const sem = semantic.get(id)
     const kw = keywordScore.get(id)
     if (keywordScale) return kw ?? 0
+    if (commonOnly.has(id))
+      return Math.min(ceiling, sem ? clampUnit(sem.score) : clampUnit((kw ?? 0) * ceiling))
     if (sem && (kw !== undefined || !keywordMustAgree))
       return Math.max(clampUnit(sem.score), evidenceGate(id))
     if (sem) return Math.min(clampUnit(sem.score), ceiling)
