@@ -53,6 +53,7 @@ export { formatMemorySearchResult } from './recall-text/formatMemorySearchResult
 export { MEMORY_SEARCH_SENTENCES } from './recall-text/MEMORY_SEARCH_SENTENCES.js'
 export { MAX_RENDERED_CONTENT, renderContentAsData } from './recall-text/renderContentAsData.js'
 export type { ConfidenceDecay } from './service/ConfidenceDecay.js'
+export type { EmbeddingCacheStats } from './service/cache/EmbeddingCacheStats.js'
 export { createMemory } from './service/createMemory.js'
 export { DEFAULT_CONFIDENCE_DECAY } from './service/DEFAULT_CONFIDENCE_DECAY.js'
 export { DEFAULT_DUPLICATE_SCORE } from './service/DEFAULT_DUPLICATE_SCORE.js'
@@ -80,6 +81,7 @@ export type {
   RankingOptions,
   RepairOptions,
 } from './service/MemoryServiceOptions.js'
+export type { MemoryServiceStats } from './service/MemoryServiceStats.js'
 export { DEFAULT_PROFILE_TOKENS } from './service/profile/DEFAULT_PROFILE_TOKENS.js'
 export { PINNED_KEY } from './service/profile/PINNED_KEY.js'
 export { profileCandidateLists } from './service/profile/profileCandidateLists.js'
@@ -106,6 +108,7 @@ export {
 } from './spec/NamespaceDataStore.js'
 export type { RepairIssue } from './spec/RepairIssue.js'
 export { isRepairStore, type PendingClaim, type RepairStats, type RepairStore } from './spec/RepairStore.js'
+export type { RerankCallOptions, Reranker } from './spec/Reranker.js'
 export type { ScoredMemory } from './spec/ScoredMemory.js'
 export type {
   ListOptions,

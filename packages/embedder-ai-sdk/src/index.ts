@@ -1,3 +1,5 @@
 export type { AiSdkEmbedderOptions } from './AiSdkEmbedderOptions.js'
+export type { AiSdkRerankerOptions } from './AiSdkRerankerOptions.js'
 export { createAiSdkEmbedder } from './createAiSdkEmbedder.js'
+export { createAiSdkReranker } from './createAiSdkReranker.js'
 export { toEmbeddingError } from './toEmbeddingError.js'

@@ -36,8 +36,11 @@ export const SearchJsonSchema = jsonDocument('search', {
   namespace: z.string(),
   query: z.string(),
   asOf: z.iso.datetime({ offset: true }).optional(),
-  /** `keyword_only`: the embedder was unavailable, so these are keyword matches only. */
-  degraded: z.literal('keyword_only').optional(),
+  /**
+   * `keyword_only`: the embedder was unavailable, so these are keyword matches only. `not_reranked`:
+   * a configured reranker failed, so the hits are in fused order.
+   */
+  degraded: z.enum(['keyword_only', 'not_reranked']).optional(),
   hits: z.array(SearchHitJsonSchema),
 })
 /** The type of `SearchJsonSchema`. */

@@ -42,7 +42,7 @@ function renderResult(
   const linked = result.hits.filter((hit) => hit.linkedFrom !== undefined)
   const rankOf = new Map(ranked.map((hit, index) => [hit.memory.id, index + 1]))
   return html`<p class="muted">Mode ${result.mode}, limit ${result.limit}; <code>memory_search</code> keeps hits scoring at least ${result.minScore.toFixed(2)}.
-${result.degraded === undefined ? '' : html` <strong class="warn">Degraded: ${result.degraded} (the embedder failed; keyword leg only).</strong>`}
+${result.degraded === undefined ? '' : html` <strong class="warn">Degraded: ${result.degraded} (${result.degraded === 'keyword_only' ? 'the embedder failed; keyword leg only' : 'the reranker failed; fused order'}).</strong>`}
 </p>
 <h2>Hits</h2>
 ${

@@ -9,6 +9,7 @@ import type { ExpirySweepCounts } from '../spec/ExpirySweepCounts.js'
 import type { MemoryFilter } from '../spec/MemoryFilter.js'
 import type { RepairIssue } from '../spec/RepairIssue.js'
 import type { ListOptions, Store } from '../spec/Store.js'
+import type { MemoryServiceStats } from './MemoryServiceStats.js'
 import type { SweepOptions } from './SweepOptions.js'
 
 /** Outcome of one `remember`. */
@@ -73,6 +74,11 @@ export interface RecallScores {
   neighbour?: number
   /** The legs fused: min-max in [0, 1] (plus any `neighbour` loan), or under RRF 1 / the hit's dense fused rank. */
   fused: number
+  /**
+   * The reranker's score, when a reranking stage (`MemoryServiceOptions.rerank`) reordered this
+   * memory; `fused` is then the value of the place it was given.
+   */
+  rerank?: number
   /** The bounded quality multiplier (importance, recency, confidence), in [1 − m, 1 + m]. */
   modifier: number
   /**
@@ -104,8 +110,12 @@ export interface RecallHit {
 /** A `recall` answer: the hits and, when a leg could not run, how the answer is degraded. */
 export interface RecallResult {
   hits: RecallHit[]
-  /** `keyword_only`: the embedder failed or timed out, so only the keyword leg ran. */
-  degraded?: 'keyword_only'
+  /**
+   * `keyword_only`: the embedder failed or timed out, so only the keyword leg ran. `not_reranked`:
+   * the reranking stage failed or timed out, so the hits are in fused order (when the embedder failed
+   * too, `keyword_only` is reported and the reranker's failure goes to `onError`).
+   */
+  degraded?: 'keyword_only' | 'not_reranked'
 }
 
 /** What one `repair` pass did with the memories waiting for an embedding. */
@@ -209,6 +219,11 @@ export interface MemoryService {
    * profile, in the same order, on every call.
    */
   profile(namespace: string, options?: ProfileOptions): Promise<MemoryProfile>
+  /**
+   * This service object's counters since it was created (not the store's: see `Store.stats`):
+   * the embedding caches' size and hit rates.
+   */
+  stats(): MemoryServiceStats
   /** Drains pending embeds once (scheduler-friendly). */
   repair(options?: { limit?: number; namespace?: string; signal?: AbortSignal }): Promise<RepairReport>
   /**

@@ -1,4 +1,5 @@
 import type { Tier } from '../model/Tier.js'
+import type { Reranker } from '../spec/Reranker.js'
 
 /** Weights of the bounded ranking modifier (see `rankingModifier`). */
 export interface RankingOptions {
@@ -39,6 +40,25 @@ export interface NeighbourhoodOptions {
   streamKey?: string
 }
 
+/**
+ * An optional reranking stage (see `rerankTop`): a model that reads the query with each candidate
+ * reorders the fused top `candidates` before the threshold and the limit. Its quality gain is not
+ * measured offline (no reranking model runs here); measure it on your data before relying on it.
+ */
+export interface RerankingOptions {
+  /** The model (`createAiSdkReranker` in `@agent-memory/embedder-ai-sdk` wraps any AI SDK reranking model). */
+  reranker: Reranker
+  /** How many of the best fused hits it reorders (one call per recall). Default 20; at least the recall's limit. */
+  candidates?: number
+  /**
+   * Budget for the call, in ms; past it (or on an error) recall keeps the fused order and says so
+   * (`degraded: 'not_reranked'`). Default 2000.
+   */
+  timeoutMs?: number
+  /** Characters of each memory's content sent to the model. Default 4000. */
+  maxDocumentChars?: number
+}
+
 /** How one repair pass claims and retries the memories waiting for an embedding. */
 export interface RepairOptions {
   /** Rows claimed per `repair()` call when the caller gives no limit. Default 16. */
@@ -61,6 +81,14 @@ export interface MemoryServiceOptions {
   writeEmbedTimeoutMs?: number
   /** Budget for embedding a query before recall falls back to keyword-only. Default 2000. */
   queryEmbedTimeoutMs?: number
+  /**
+   * Embeddings kept in process, by (embedder model, text), least recently used dropped beyond the
+   * bound (0 turns one off): `queries`, so a question asked again costs no embedder call (default
+   * 1000 entries); `documents`, the memory and chunk texts of writes, so content embedded once is not
+   * embedded again by this service (default 1000 entries). Exact duplicates of a live memory are
+   * never embedded anyway (they reinforce it). `MemoryService.stats()` reports the hit rates.
+   */
+  embeddingCache?: { queries?: number; documents?: number }
   /** Texts per embed call. Default 64. */
   embedBatchSize?: number
   /**
@@ -94,6 +122,8 @@ export interface MemoryServiceOptions {
    */
   minMaxVectorWeight?: number
   ranking?: RankingOptions
+  /** A reranking stage over the fused top hits; off by default (see `RerankingOptions`). */
+  rerank?: RerankingOptions
   /** Neighbourhood lending between memories written together; see `NeighbourhoodOptions` for defaults. */
   neighbourhood?: NeighbourhoodOptions
   /** Default lifetime of short-term tiers when a write sets no `expiresAt`. Durable tiers get none. */

@@ -63,6 +63,12 @@ export function createMemory(config: {
     link: (namespace, fromId, toId) => linkMemories(context, namespace, fromId, toId),
     unlink: (namespace, fromId, toId) => unlinkMemories(context, namespace, fromId, toId),
     profile: (namespace, options) => profile(context, namespace, options),
+    stats: () => ({
+      embeddingCache: {
+        queries: context.queryEmbeddings.stats(),
+        documents: context.documentEmbeddings.stats(),
+      },
+    }),
     repair: (options) => repairPending(context, options),
     flush: () => context.reinforcements.flush(),
     close: async () => {

@@ -1,7 +1,9 @@
 import type { Tier } from '../../model/Tier.js'
 import type { Embedder } from '../../spec/Embedder.js'
+import type { Reranker } from '../../spec/Reranker.js'
 import type { Store } from '../../spec/Store.js'
 import type { ConfidenceDecay } from '../ConfidenceDecay.js'
+import type { EmbeddingCache } from '../cache/EmbeddingCache.js'
 import type { NeighbourhoodOptions, RankingOptions } from '../MemoryServiceOptions.js'
 import type { ReinforcementQueue } from '../recall/ReinforcementQueue.js'
 
@@ -52,6 +54,19 @@ export interface ServiceContext {
   readonly duplicateScore: number
   /** The embedder's cosine is lexical (`Embedder.lexical`): thresholds ask the keyword leg to agree. */
   readonly lexicalEmbedder: boolean
+  /** The reranking stage, when one is set. */
+  readonly rerank:
+    | {
+        readonly reranker: Reranker
+        readonly candidates: number
+        readonly timeoutMs: number
+        readonly maxDocumentChars: number
+      }
+    | undefined
+  /** Query vectors by (model, text), bounded (`embeddingCache.queries`). */
+  readonly queryEmbeddings: EmbeddingCache
+  /** Write vectors (memory and chunk texts) by (model, text), bounded (`embeddingCache.documents`). */
+  readonly documentEmbeddings: EmbeddingCache
   /** Recall's reinforcements, batched off the response path. */
   readonly reinforcements: ReinforcementQueue
   /** Hands a failure that does not fail the call to `onError` (a throwing hook is ignored). */

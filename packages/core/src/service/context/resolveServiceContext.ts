@@ -3,12 +3,14 @@ import { InvalidArgumentError } from '../../errors/InvalidArgumentError.js'
 import type { Embedder } from '../../spec/Embedder.js'
 import type { Store } from '../../spec/Store.js'
 import type { ConfidenceDecay } from '../ConfidenceDecay.js'
+import { EmbeddingCache } from '../cache/EmbeddingCache.js'
 import { DEFAULT_CONFIDENCE_DECAY } from '../DEFAULT_CONFIDENCE_DECAY.js'
 import { DEFAULT_DUPLICATE_SCORE } from '../DEFAULT_DUPLICATE_SCORE.js'
 import { DEFAULT_MIN_SCORE } from '../DEFAULT_MIN_SCORE.js'
 import type { MemoryServiceOptions } from '../MemoryServiceOptions.js'
 import { RANKING_DEFAULTS } from '../RANKING_DEFAULTS.js'
 import { ReinforcementQueue } from '../recall/ReinforcementQueue.js'
+import { resolveRerank } from './resolveRerank.js'
 import type { ServiceContext } from './ServiceContext.js'
 import { slidingOptions } from './slidingOptions.js'
 
@@ -46,6 +48,15 @@ export function resolveServiceContext(config: {
   const confidenceDecay: ConfidenceDecay = {
     halfLifeMs: { ...DEFAULT_CONFIDENCE_DECAY.halfLifeMs, ...options.confidenceHalfLifeMs },
     floor,
+  }
+  const cacheSize = (name: 'queries' | 'documents'): number => {
+    const value = options.embeddingCache?.[name] ?? 1_000
+    if (!(Number.isInteger(value) && value >= 0))
+      throw new InvalidArgumentError(
+        'embeddingCache',
+        `embeddingCache.${name} must be a whole number of entries, 0 or more`,
+      )
+    return value
   }
   const ranking = RANKING_DEFAULTS[embedder.lexical === true ? 'lexical' : 'semantic']
   const context: ServiceContext = {
@@ -93,6 +104,9 @@ export function resolveServiceContext(config: {
     minScore: embedder.minScore ?? DEFAULT_MIN_SCORE,
     duplicateScore: embedder.duplicateScore ?? DEFAULT_DUPLICATE_SCORE,
     lexicalEmbedder: embedder.lexical === true,
+    rerank: resolveRerank(options.rerank),
+    queryEmbeddings: new EmbeddingCache(cacheSize('queries')),
+    documentEmbeddings: new EmbeddingCache(cacheSize('documents')),
     reinforcements: new ReinforcementQueue({
       delayMs: options.reinforceDelayMs ?? 100,
       write: ({ namespace, tier, ids, at }) =>

@@ -1,9 +1,10 @@
+import { embedThroughCache } from '../cache/embedThroughCache.js'
 import type { ServiceContext } from '../context/ServiceContext.js'
-import { embedWithinBudget } from '../embedWithinBudget.js'
 import type { RecallResult } from '../MemoryService.js'
 
 /**
- * The query's vector, within `queryEmbedTimeoutMs`. When the embedder fails or times out the
+ * The query's vector: from the query cache (`embeddingCache.queries`), else from the embedder within
+ * `queryEmbedTimeoutMs`. When the embedder fails or times out the
  * vector is null and recall degrades to keyword-only; the caller's own abort is rethrown.
  */
 export async function embedQuery(
@@ -12,7 +13,7 @@ export async function embedQuery(
   signal: AbortSignal | undefined,
 ): Promise<{ vector: Float32Array | null; degraded?: RecallResult['degraded'] }> {
   try {
-    const vectors = await embedWithinBudget(context.embedder, [query], {
+    const vectors = await embedThroughCache(context.embedder, context.queryEmbeddings, [query], {
       timeoutMs: context.queryTimeoutMs,
       purpose: 'query',
       batchSize: 1,

@@ -16,6 +16,7 @@ import { lendToNeighbours } from './lendToNeighbours.js'
 import type { RecallPlan } from './RecallPlan.js'
 import { rankHits } from './rankHits.js'
 import { reinforceInBackground } from './reinforceInBackground.js'
+import { rerankTop } from './rerankTop.js'
 import { searchLegs } from './searchLegs.js'
 import { showDecayedConfidence } from './showDecayedConfidence.js'
 
@@ -102,6 +103,10 @@ function planRecall(
  *   keyword score divided by the best one, in (0, 1]. Not on the cosine scale, so `minScore`
  *   is not applied to it; callers showing these hits should say they are keyword matches.
  *
+ * With a reranking stage (`MemoryServiceOptions.rerank`), the fused top is reordered by the
+ * reranker before the threshold and the limit (`rerankTop`); its failure leaves the fused order
+ * (`degraded: 'not_reranked'`).
+ *
  * `includeLinked` appends, after the ranked hits, the memories they link to (`expandLinked`).
  */
 export async function recall(
@@ -114,15 +119,20 @@ export async function recall(
   const embedded =
     plan.mode === 'keyword' ? { vector: null } : await embedQuery(context, plan.query, plan.signal)
   const queryVector = embedded.vector
-  const degraded = 'degraded' in embedded ? embedded.degraded : undefined
   const legHits = await searchLegs(context, plan, queryVector)
   const candidates = collectCandidates(legHits, plan.pool, plan.vectorPool)
   const keywordOnly = queryVector === null
   const fused = fuseLegs(context, plan.mode, keywordOnly, candidates.semanticLeg, candidates.keywordLeg)
   const { relevance, lent } = lendToNeighbours(fused, candidates.memories, context.neighbourhood)
-  const hits = rankHits(context, plan, keywordOnly, relevance, candidates, lent)
+  const reranked = await rerankTop(context, plan, relevance, candidates.memories)
+  const hits = rankHits(context, plan, keywordOnly, reranked.relevance, candidates, lent)
+  for (const hit of hits) {
+    const score = reranked.scores.get(hit.memory.id)
+    if (score !== undefined) hit.scores.rerank = score
+  }
   reinforceInBackground(context, plan.namespace, hits)
   const expanded = plan.includeLinked ? [...hits, ...(await expandLinked(context, plan, hits))] : hits
   const shown = showDecayedConfidence(context, expanded)
+  const degraded = 'degraded' in embedded ? embedded.degraded : reranked.degraded
   return degraded ? { hits: shown, degraded } : { hits: shown }
 }

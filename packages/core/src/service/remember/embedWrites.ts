@@ -1,11 +1,12 @@
 import type { Chunk } from '../../model/Chunk.js'
+import { embedThroughCache } from '../cache/embedThroughCache.js'
 import { memoryEmbedText } from '../context/memoryEmbedText.js'
 import type { ServiceContext } from '../context/ServiceContext.js'
-import { embedWithinBudget } from '../embedWithinBudget.js'
 import type { PreparedWrite } from './PreparedWrite.js'
 
 /**
- * Embeds every write's memory text and chunk texts in one budgeted pass. Null when the
+ * Embeds every write's memory text and chunk texts in one budgeted pass; texts already in the
+ * document cache (`embeddingCache.documents`), or repeated in the pass, are not sent. Null when the
  * embedder failed or ran out of time (the writes are then stored pending).
  */
 export async function embedWrites(
@@ -16,7 +17,7 @@ export async function embedWrites(
   const texts: string[] = []
   for (const write of writes) texts.push(memoryEmbedText(context, write.content), ...write.chunkTexts)
   try {
-    const vectors = await embedWithinBudget(context.embedder, texts, {
+    const vectors = await embedThroughCache(context.embedder, context.documentEmbeddings, texts, {
       timeoutMs: context.writeTimeoutMs,
       purpose: 'document',
       batchSize: context.batchSize,

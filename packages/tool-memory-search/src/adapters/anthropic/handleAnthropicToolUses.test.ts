@@ -91,7 +91,9 @@ describe('Anthropic adapter', () => {
     )
     expect((await handleAnthropicToolUses(use, { memory, namespace: 'u10' }))[0]?.content).toContain('steak')
     embedder.down = true
-    const [degraded] = await handleAnthropicToolUses(use, { memory, namespace: 'u10' })
+    // A question not asked before: one asked already is answered from the query cache.
+    const fresh = [{ ...use[0]!, input: { query: 'Which meals does the user eat? steak' } }]
+    const [degraded] = await handleAnthropicToolUses(fresh, { memory, namespace: 'u10' })
     expect(degraded?.content.split('\n')[0]).toBe(TOOL_SENTENCES.keywordOnlyNotice)
     expect(degraded?.content).toContain('steak')
     expect(degraded?.content).not.toContain('vegetarian')

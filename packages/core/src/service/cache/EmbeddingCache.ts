@@ -1,0 +1,54 @@
+import type { EmbeddingCacheStats } from './EmbeddingCacheStats.js'
+
+/**
+ * Vectors by (model, purpose, text), least recently used dropped beyond `maxEntries` (0 keeps
+ * nothing). The same text in always gives the same vector out, so a cached vector is the embedder's
+ * own answer; the model is in the key so a cache outliving one embedder never answers for another.
+ * Vectors are shared, never copied: callers must not write into them.
+ */
+export class EmbeddingCache {
+  private readonly entries = new Map<string, Float32Array>()
+  private hits = 0
+  private misses = 0
+
+  constructor(readonly maxEntries: number) {}
+
+  private static key(model: string, purpose: string, text: string): string {
+    return `${model}\u0000${purpose}\u0000${text}`
+  }
+
+  /** The cached vector, counted as a hit or a miss; a hit becomes the most recently used. */
+  get(model: string, purpose: string, text: string): Float32Array | undefined {
+    if (this.maxEntries <= 0) return undefined
+    const key = EmbeddingCache.key(model, purpose, text)
+    const vector = this.entries.get(key)
+    if (vector === undefined) {
+      this.misses++
+      return undefined
+    }
+    this.hits++
+    this.entries.delete(key)
+    this.entries.set(key, vector)
+    return vector
+  }
+
+  set(model: string, purpose: string, text: string, vector: Float32Array): void {
+    if (this.maxEntries <= 0) return
+    const key = EmbeddingCache.key(model, purpose, text)
+    this.entries.delete(key)
+    this.entries.set(key, vector)
+    // A Map iterates in insertion order: the first key is the least recently used.
+    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!)
+  }
+
+  stats(): EmbeddingCacheStats {
+    const asked = this.hits + this.misses
+    return {
+      entries: this.entries.size,
+      maxEntries: this.maxEntries,
+      hits: this.hits,
+      misses: this.misses,
+      hitRate: asked === 0 ? null : this.hits / asked,
+    }
+  }
+}
