@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { startFakeEmbeddingsServer } from '@agent-memory/testkit'
 import { packageVersion } from '../harness/packageVersion.js'
-import { type DelayProxy, startDelayProxy } from '../harness/startDelayProxy.js'
+import type { DelayProxy } from '../harness/startDelayProxy.js'
+import { startDelayProxyProcess } from '../harness/startDelayProxyProcess.js'
 import { measureAddedLatency } from '../peers/w12/measureAddedLatency.js'
 import type { PeerPlan } from '../peers/w12/PeerPlan.js'
 import type { PeerResult } from '../peers/w12/PeerResult.js'
@@ -77,7 +78,7 @@ export async function runPeersWorkload(ctx: BenchContext, variant: W12Variant): 
   const outcomes = new Map<string, W12Outcome>()
   try {
     if (variant.addedLatencyMs > 0) {
-      proxy = await startDelayProxy(
+      proxy = await startDelayProxyProcess(
         { host: target.hostname || '127.0.0.1', port: Number(target.port || 5432) },
         variant.addedLatencyMs,
       )
@@ -150,7 +151,7 @@ export async function runPeersWorkload(ctx: BenchContext, variant: W12Variant): 
       settings: {
         embedder: `${vectors.description}, served on 127.0.0.1 as an OpenAI-compatible /v1/embeddings; every side calls it through its own OpenAI client${vectors.prewarmed ? `; the run's ${vectors.prewarmed.texts} texts embedded before any side ran (${formatNumber(vectors.prewarmed.ms / 1000, 0)} s)` : ''}`,
         'added latency': latency
-          ? `${variant.addedLatencyMs} ms per round trip to PostgreSQL (a delaying TCP proxy on 127.0.0.1, the same for every side): SELECT 1 p50 ${formatNumber(latency.directP50Ms, 3)} ms direct, ${formatNumber(latency.proxiedP50Ms, 3)} ms through it`
+          ? `${variant.addedLatencyMs} ms per round trip to PostgreSQL (a delaying TCP proxy on 127.0.0.1 in a process of its own, the same for every side): SELECT 1 p50 ${formatNumber(latency.directP50Ms, 3)} ms direct, ${formatNumber(latency.proxiedP50Ms, 3)} ms through it`
           : 'none (loopback)',
         'one user': `${plan.solo} memories, search measured at ${plan.checkpoints.join(' and ')}`,
         'many users': `${plan.users} × ${plan.perUser}, beside the one user`,
