@@ -22,12 +22,10 @@ export { leakInReply } from './fuzz/leakInReply.js'
 export { InMemoryStore, type InMemoryStoreOptions } from './memory-store/InMemoryStore.js'
 export { requirePostgres } from './postgres/requirePostgres.js'
 export { asUnprivileged, type UnprivilegedCommand } from './process/asUnprivileged.js'
-export {
-  describeServiceScenarios,
-  type ServiceScenarioFactory,
-  type ServiceScenarioHandle,
-  type ServiceScenarioOptions,
-} from './service/describeServiceScenarios.js'
+export { describeServiceScenarios } from './service/describeServiceScenarios.js'
+export type { ServiceScenarioFactory } from './service/ServiceScenarioFactory.js'
+export type { ServiceScenarioHandle } from './service/ServiceScenarioHandle.js'
+export type { ServiceScenarioOptions } from './service/ServiceScenarioOptions.js'
 export { describeDegradedScenarios } from './service/scenarios/describeDegradedScenarios.js'
 export { describeLifecycleScenarios } from './service/scenarios/describeLifecycleScenarios.js'
 export { describeRememberScenarios } from './service/scenarios/describeRememberScenarios.js'

@@ -5,7 +5,7 @@ import type { CommandContext } from '../cli/CommandContext.js'
 import { ExitCode } from '../cli/ExitCode.js'
 import { integerIn } from '../cli/parsers/integerIn.js'
 import type { ReembedJson } from '../json/ReembedJsonSchema.js'
-import type { OpenedStore } from '../open/openStore.js'
+import type { OpenedStore } from '../open/OpenedStore.js'
 import { writeJson } from '../output/writeJson.js'
 import { createProgressReporter } from '../progress/createProgressReporter.js'
 

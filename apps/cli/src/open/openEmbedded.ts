@@ -2,7 +2,8 @@ import { LockedError, StoreError } from '@agent-memory/core'
 import { connectEmbeddedStore, type LockOwner } from '@agent-memory/store-pgvector/connect'
 import { CliFailure } from '../cli/CliFailure.js'
 import { compileWasmInBaselineTier } from './compileWasmInBaselineTier.js'
-import type { OpenedStore, OpenStoreOptions } from './openStore.js'
+import type { OpenedStore } from './OpenedStore.js'
+import type { OpenStoreOptions } from './OpenStoreOptions.js'
 
 /**
  * `shared_buffers` of a store a brief command opens itself (`OpenOptions.brief`): small, as PGlite

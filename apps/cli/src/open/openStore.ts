@@ -1,43 +1,10 @@
 import { DimensionMismatchError, StoreError } from '@agent-memory/core'
-import type { PgVectorStore } from '@agent-memory/store-pgvector'
 import { CliFailure } from '../cli/CliFailure.js'
 import type { StoreTarget } from '../config/CliConfig.js'
 import { redactUrl } from '../config/redactUrl.js'
+import type { OpenedStore } from './OpenedStore.js'
+import type { OpenStoreOptions } from './OpenStoreOptions.js'
 import { openEmbedded } from './openEmbedded.js'
-
-export interface OpenStoreOptions {
-  /** Omitted: the recorded model is not checked (reembed reads it first). */
-  model?: string
-  dimensions: number
-  /** PostgreSQL: apply migrations first (the embedded store always migrates on open). */
-  migrate?: boolean
-  /** PostgreSQL with `migrate`: hash-partition the tables by namespace (`migrate({ partitions })`). */
-  partitions?: number
-  /** Embedded: serve the directory to other local processes while this one holds it. */
-  serve?: boolean
-  /** Embedded: searches many times (see `OpenOptions.searchesOften`): in-process indexes pay off. */
-  searchesOften?: boolean
-  /** Embedded: a command that runs a few statements and exits (see `OpenOptions.brief`). */
-  brief?: boolean
-  /** Diagnostics (which way the store was reached), printed under --debug. */
-  log?: (line: string) => void
-  /** Problems that do not stop the command (the store could not be served). */
-  warn?: (line: string) => void
-  /** Only reads: an embedded directory this user may not write opens as a read-only snapshot. */
-  readsOnly?: boolean
-}
-
-export interface OpenedStore {
-  store: PgVectorStore
-  description: string
-  close(): Promise<void>
-  /** Embedded: the process whose store server this command uses (it did not open the files). */
-  servedBy?: string
-  /** Embedded with `serve`: other local processes can reach the store through this one. */
-  serving?: boolean
-  /** Rewords a failure for this way of reaching the store (a store server that went away). */
-  explainFailure?: (error: unknown) => unknown
-}
 
 function describeEmbedder(side: { model?: string; dimensions: number }): string {
   return side.model === undefined

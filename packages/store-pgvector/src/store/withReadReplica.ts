@@ -5,7 +5,7 @@ import { PoolExecutor } from '../sql/PoolExecutor.js'
 import { ReplicaMonitor } from '../sql/ReplicaMonitor.js'
 import { ReplicatedExecutor } from '../sql/ReplicatedExecutor.js'
 import { toExecutor } from '../sql/toExecutor.js'
-import type { CreatePgVectorStoreOptions } from './createPgVectorStore.js'
+import type { CreatePgVectorStoreOptions } from './CreatePgVectorStoreOptions.js'
 
 /** How long the store's own replica pool waits for a connection before the read goes to the primary. */
 const REPLICA_CONNECT_TIMEOUT_MS = 2_000

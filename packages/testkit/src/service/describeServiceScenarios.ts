@@ -1,6 +1,6 @@
-import type { Embedder, Store } from '@agent-memory/core'
 import { describe } from 'vitest'
-import type { EmbedderIdentity } from '../store/StoreContractFactory.js'
+import type { ServiceScenarioFactory } from './ServiceScenarioFactory.js'
+import type { ServiceScenarioOptions } from './ServiceScenarioOptions.js'
 import { describeConfidenceScenarios } from './scenarios/describeConfidenceScenarios.js'
 import { describeDegradedScenarios } from './scenarios/describeDegradedScenarios.js'
 import { describeFaultMatrixScenarios } from './scenarios/describeFaultMatrixScenarios.js'
@@ -13,25 +13,6 @@ import { describeReinforcementScenarios } from './scenarios/describeReinforcemen
 import { describeRememberScenarios } from './scenarios/describeRememberScenarios.js'
 import { describeSweepScenarios } from './scenarios/describeSweepScenarios.js'
 import { openServiceScenarios } from './scenarios/openServiceScenarios.js'
-
-export interface ServiceScenarioHandle {
-  store: Store
-  /** Closes the store and removes what the factory created. */
-  cleanup(): Promise<void>
-}
-
-/** Opens one fresh, empty store for `embedder`; the suite shares it, each case in its own namespaces. */
-export type ServiceScenarioFactory = (embedder: EmbedderIdentity) => Promise<ServiceScenarioHandle>
-
-export interface ServiceScenarioOptions {
-  /**
-   * A real, deterministic embedder under which similar wording gives similar vectors (the
-   * hashing embedder). The suite wraps it to inject faults and record what it was shown.
-   */
-  createEmbedder: () => Embedder
-  /** Per-test timeout. Default 30 s. */
-  timeoutMs?: number
-}
 
 /**
  * The memory service (`createMemory`) end to end on a real store: write, dedup, update,

@@ -1,10 +1,8 @@
 import { createMemory, type MemoryService, type Store } from '@agent-memory/core'
 import { afterAll, beforeAll, expect } from 'vitest'
-import type {
-  ServiceScenarioFactory,
-  ServiceScenarioHandle,
-  ServiceScenarioOptions,
-} from '../describeServiceScenarios.js'
+import type { ServiceScenarioFactory } from '../ServiceScenarioFactory.js'
+import type { ServiceScenarioHandle } from '../ServiceScenarioHandle.js'
+import type { ServiceScenarioOptions } from '../ServiceScenarioOptions.js'
 import { switchableEmbedder } from '../switchableEmbedder.js'
 import type { ServiceScenarioSuite } from './ServiceScenarioSuite.js'
 

@@ -1,0 +1,12 @@
+import type { Embedder } from '@agent-memory/core'
+
+/** The settings of `describeServiceScenarios`. */
+export interface ServiceScenarioOptions {
+  /**
+   * A real, deterministic embedder under which similar wording gives similar vectors (the
+   * hashing embedder). The suite wraps it to inject faults and record what it was shown.
+   */
+  createEmbedder: () => Embedder
+  /** Per-test timeout. Default 30 s. */
+  timeoutMs?: number
+}
