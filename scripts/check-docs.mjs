@@ -2,8 +2,9 @@
 // Fails when a README promises what the code does not have: an `agent-memory` command or flag the
 // built CLI's help does not list, or an option default that differs from the package's exported
 // defaults object; when a README or a page under docs/ speaks of a machine or of the project's own
-// making instead of the project (`checkProse`); and when a relative link points nowhere
-// (`checkLinks`). Run after a build: `node scripts/check-docs.mjs` (CI runs it; so does a test).
+// making instead of the project (`checkProse`); when a relative link points nowhere
+// (`checkLinks`); and when the root README outgrows a screen's scroll (`checkReadmeShape`). Run
+// after a build: `node scripts/check-docs.mjs` (CI runs it; so does a test).
 import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -222,6 +223,28 @@ export function checkProse(file, markdown) {
   return problems
 }
 
+/** The root README fits a screen's scroll and reads as text: at most this many lines... */
+export const README_MAX_LINES = 220
+/** ...and no line outside a code block longer than this (a long table belongs in a page under docs/). */
+export const README_MAX_LINE_CHARS = 200
+
+/** A README over `README_MAX_LINES` lines, or a line outside code blocks over `README_MAX_LINE_CHARS`. */
+export function checkReadmeShape(file, markdown) {
+  const problems = []
+  const lines = markdown.replace(/\n$/, '').split('\n')
+  if (lines.length > README_MAX_LINES)
+    problems.push(
+      `${file}: ${lines.length} lines, over ${README_MAX_LINES}: move a section's detail to a page under docs/`,
+    )
+  let fenced = false
+  lines.forEach((line, index) => {
+    if (/^\s*```/.test(line)) fenced = !fenced
+    else if (!fenced && [...line].length > README_MAX_LINE_CHARS)
+      problems.push(`${file}:${index + 1}: ${[...line].length} characters, over ${README_MAX_LINE_CHARS}`)
+  })
+  return problems
+}
+
 /** Relative links of a page (`[text](path#anchor)`) whose file does not exist. */
 export function checkLinks(file, markdown, root = ROOT) {
   const problems = []
@@ -276,6 +299,7 @@ export async function checkDocs(root = ROOT) {
     const markdown = readFileSync(file, 'utf8')
     problems.push(...checkCliMentions(relative, markdown, surface))
     problems.push(...checkProse(relative, markdown), ...checkLinks(relative, markdown, root))
+    if (relative === 'README.md') problems.push(...checkReadmeShape(relative, markdown))
     const source = DEFAULTS_SOURCES[path.dirname(relative)]
     if (source !== undefined) {
       const module = await import(pathToFileURL(path.join(root, path.dirname(relative), source.module)).href)

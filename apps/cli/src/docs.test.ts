@@ -15,6 +15,7 @@ interface CheckDocsModule {
   checkDefaults(file: string, markdown: string, defaults: Record<string, unknown>): string[]
   checkProse(file: string, markdown: string): string[]
   checkLinks(file: string, markdown: string): string[]
+  checkReadmeShape(file: string, markdown: string): string[]
   checkDocs(): Promise<string[]>
 }
 
@@ -87,6 +88,18 @@ describe('the docs check (scripts/check-docs.mjs, also a CI step)', { timeout: 3
     expect(
       docs.checkLinks('README.md', '[guide](docs/no-such-guide.md) and [arch](ARCHITECTURE.md#layers)'),
     ).toEqual(['README.md:1: the link docs/no-such-guide.md points to nothing'])
+  })
+
+  it('fails on a README over 220 lines or with a line over 200 characters outside code blocks', async () => {
+    const docs = await load()
+    const fits = ['# x', ...Array.from({ length: 219 }, () => 'text'), ''].join('\n')
+    expect(docs.checkReadmeShape('README.md', fits)).toEqual([])
+    expect(docs.checkReadmeShape('README.md', `${fits}one more\n`)).toEqual([
+      "README.md: 221 lines, over 220: move a section's detail to a page under docs/",
+    ])
+    const long = 'x'.repeat(201)
+    const page = ['a table row:', `| ${long} |`, '```sh', long, '```', `${'é'.repeat(200)}`].join('\n')
+    expect(docs.checkReadmeShape('README.md', page)).toEqual(['README.md:2: 205 characters, over 200'])
   })
 
   it('shows two examples in every command help, using only that command’s options', () => {
