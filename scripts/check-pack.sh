@@ -75,6 +75,7 @@ if (memories === undefined || chunks === undefined) throw new Error('no tables')
 
 # Install only what you use: the optional SDKs and PGlite stay out unless asked for.
 for unwanted in "try-tool-memory-search/node_modules/@modelcontextprotocol" "try-tool-memory-search/node_modules/ai" \
+  "try-tool-memory-search/node_modules/@openai" "try-langgraph/node_modules/@langchain/langgraph" \
   "try-store-pgvector/node_modules/@electric-sql"; do
   [ ! -e "$work/$unwanted" ] || { echo "check-pack: $unwanted was installed without being asked for" >&2; exit 1; }
 done

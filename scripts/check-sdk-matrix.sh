@@ -51,6 +51,9 @@ fixtures=(
   "mcp|@modelcontextprotocol/sdk@^1|mcp.ts readme-mcp.ts readme-plain-function.ts readme-read-replica.ts readme-guide-postgres-setup.ts readme-guide-embedded.ts readme-guide-ranking.ts|mcp|"
 )
 
+# LangGraph.js and the OpenAI Agents SDK.
+source scripts/sdk-matrix/framework-fixtures.sh
+
 json_list() { printf '"%s",' "$@" | sed 's/,$//'; }
 # One fixture, start to end; prints its result line (or its errors) and fails when it fails.
 run_fixture() {

@@ -19,6 +19,7 @@ const EMBEDDER_GUIDE = 'docs/choosing-an-embedder.md'
 const POSTGRES_GUIDE = 'docs/postgres.md'
 const EMBEDDED_GUIDE = 'docs/embedded-store.md'
 const CONVERSATIONS_GUIDE = 'docs/conversations.md'
+const LANGGRAPH_README = 'packages/langgraph/README.md'
 // The guides under docs/ are held to the same rule: every ts block compiles as written.
 const READMES = [
   ROOT_README,
@@ -29,6 +30,7 @@ const READMES = [
   POSTGRES_GUIDE,
   EMBEDDED_GUIDE,
   CONVERSATIONS_GUIDE,
+  LANGGRAPH_README,
 ]
 
 const memory = "declare const memory: import('@agent-memory/core').MemoryService"
@@ -176,6 +178,22 @@ const EXAMPLES = {
       "declare const model: import('ai').LanguageModel",
       "declare const messages: import('ai').ModelMessage[]",
       memory,
+      session,
+    ],
+  },
+  // The framework legs (scripts/sdk-matrix/framework-fixtures.sh).
+  'openai-agents': {
+    readme: TOOL_README,
+    heading: '## OpenAI Agents SDK',
+    block: 1,
+    prelude: [memory, session],
+  },
+  langgraph: {
+    readme: LANGGRAPH_README,
+    heading: '# @agent-memory/langgraph',
+    block: 1,
+    prelude: [
+      "declare const model: import('@langchain/core/language_models/chat_models').BaseChatModel",
       session,
     ],
   },
