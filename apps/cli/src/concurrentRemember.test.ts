@@ -66,7 +66,13 @@ describe.runIf(databaseUrl !== undefined && databaseUrl !== '')(
             ),
           )
           for (const run of runs) expect(run.code, run.stderr).toBe(0)
-          const rows = await db.query('SELECT id, access_count FROM memories WHERE content = $1', [content])
+          // The reinforcement is kept beside the row (the store's `agent_memory_access`).
+          const rows = await db.query(
+            `SELECT m.id, m.access_count + coalesce(a.access_count, 0) AS access_count FROM memories m
+               LEFT JOIN agent_memory_access a ON a.namespace = m.namespace AND a.memory_id = m.id
+              WHERE m.content = $1`,
+            [content],
+          )
           expect(rows.rows).toHaveLength(1)
           expect(rows.rows[0].access_count).toBe(7)
         }

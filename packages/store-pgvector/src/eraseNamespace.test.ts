@@ -137,6 +137,8 @@ async function eraseLeavesNothing(backend: Backend): Promise<void> {
   const adaBefore = await answers(memory, 'ada')
   expect(adaBefore.flat().length).toBeGreaterThan(0)
   const bobBefore = await answers(memory, 'bob')
+  // Recall's reinforcements land (in access rows) before the tables are counted.
+  await memory.flush()
   const bobNamespaces = ['bob', ledgerNamespace('bob')]
   const adaNamespaces = ['ada', ledgerNamespace('ada')]
   const before = await backend.inspect(async (sql) => ({
@@ -158,6 +160,7 @@ async function eraseLeavesNothing(backend: Backend): Promise<void> {
     again.id,
   ])
   await memory.eraseNamespace('ada')
+  await memory.flush()
 
   await backend.inspect(async (sql) => {
     const after = await rowsByTable(sql, adaNamespaces)

@@ -80,7 +80,8 @@ const EXEMPT: Array<{ match: RegExp; reason: string; only?: Executor['kind'] }> 
 ]
 
 // agent_memory_id_owners (migration 0006) reads `memories` inside the database: its callers count.
-const STORE_TABLES = /\b(memories|memory_chunks|agent_memory_id_owners)\b/i
+// agent_memory_access (migration 0010) holds recall's reinforcement beside each memory row.
+const STORE_TABLES = /\b(memories|memory_chunks|agent_memory_id_owners|agent_memory_access)\b/i
 
 /** Whether a statement restricts (or, for INSERT/COPY, supplies) the namespace column. */
 function namesNamespace(text: string): boolean {

@@ -79,6 +79,9 @@ async function checkSweep(
     await store.searchVector(ns, axisVector(dims, 0), { limit: 10, filter: { includeExpired: true } })
     await store.searchChunks(ns, axisVector(dims, 1), { limit: 10, filter: { includeExpired: true } })
   }
+  // Reinforced: their access rows must go with them.
+  await store.reinforce('all-expired', ['exp-1'])
+  await store.reinforce('mixed', ['exp-2', 'exp-old', 'live-1'])
   const counts = await store.sweepExpired(undefined, new Date())
   expect(counts).toEqual({ expired: 2, history: 1, chunks: 1, namespaces: ['all-expired', 'mixed'] })
   // Read before any search, so nothing after the sweep tidies up for it (an index catching up).
@@ -152,6 +155,7 @@ describe('after a sweep no row of an expired memory remains in any table', { tim
           'memory_chunks',
           'agent_memory_keyword_lexemes',
           'agent_memory_keyword_corpus',
+          'agent_memory_access',
         ]),
       )
     })

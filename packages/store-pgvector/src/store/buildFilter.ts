@@ -5,6 +5,7 @@ import {
   type MemoryFilter,
   TierSchema,
 } from '@agent-memory/core'
+import { ACCESS_SQL } from './ACCESS_SQL.js'
 import type { SqlParams } from './SqlParams.js'
 
 function checkDate(name: string, value: unknown): Date {
@@ -93,7 +94,7 @@ export function buildFilter(filter: MemoryFilter | undefined, params: SqlParams)
   }
   if (f.accessedAfter !== undefined) {
     conditions.push(
-      `m.last_accessed_at > ${params.add(checkDate('accessedAfter', f.accessedAfter), 'timestamptz')}`,
+      `${ACCESS_SQL.lastAccessedAt('m')} > ${params.add(checkDate('accessedAfter', f.accessedAfter), 'timestamptz')}`,
     )
   }
   return conditions

@@ -13,6 +13,7 @@ import { checkVector } from '../validateWrites.js'
 import { insertChunks } from '../write/insertChunks.js'
 import { lockIdBuckets } from '../write/lockIdBuckets.js'
 import { copyImportRows } from './copyImportRows.js'
+import { foldAccessRows } from './foldAccessRows.js'
 import { insertImportRows } from './insertImportRows.js'
 
 /**
@@ -57,6 +58,11 @@ export async function importRows(
     const accepted = rows
       .filter((row) => !elsewhere.has(row.memory.id))
       .sort((a, b) => (a.memory.id < b.memory.id ? -1 : a.memory.id > b.memory.id ? 1 : 0))
+    await foldAccessRows(
+      sql,
+      ns,
+      accepted.map((row) => row.memory.id),
+    )
     // COPY from `bulkThreshold` rows where the driver has it: a text vector literal costs more to
     // format and parse (slowly, in PGlite's wasm) than the binary COPY's extra round trip.
     const written =

@@ -5,7 +5,11 @@ import { optionalDate } from '../context/optionalDate.js'
 import { routed } from '../context/routed.js'
 import type { StoreContext } from '../context/StoreContext.js'
 
-/** `Store.reinforce`: counts an access per listed id and slides a set expiry by `slidingTtlMs`. */
+/**
+ * `Store.reinforce`: counts an access per listed id and slides a set expiry by `slidingTtlMs`.
+ * The access is kept beside the memory's row (migration 0010), so reinforcing a memory that does
+ * not expire writes no new version of it; `memoryColumnsOf` reads the two together.
+ */
 export async function reinforceMemories(
   context: StoreContext,
   namespace: string,
@@ -21,22 +25,33 @@ export async function reinforceMemories(
   }
   if (list.length === 0) return
   await routed(context, 'write', ns).transaction(async (sql) => {
-    // Rows are locked in id order, as upsert writes them, so concurrent reinforces and writes
-    // never deadlock (unordered multi-row updates did, under load). An id listed n times
-    // counts n accesses (the service coalesces recalls into one call).
+    // The access goes to the memory's access row (`agent_memory_access`), never to the memory's
+    // own row: one upsert of a few narrow rows, updated in place. Only ids that name a memory of
+    // the namespace count. Rows are taken in key order, so concurrent reinforces of overlapping
+    // ids never deadlock. An id listed n times counts n accesses (the service coalesces recalls
+    // into one call).
     await sql.query(
-      `WITH hits AS (
-           SELECT id, count(*)::int AS times FROM unnest($2::text[]) AS h(id) GROUP BY id
-         ), target AS (
-           SELECT m.id, hits.times FROM memories m JOIN hits ON hits.id = m.id
-           WHERE m.namespace = $1 ORDER BY m.id COLLATE "C" FOR UPDATE OF m
+      `INSERT INTO agent_memory_access AS a (namespace, memory_id, last_accessed_at, access_count)
+         SELECT m.namespace, m.id, coalesce($3::timestamptz, now()), hits.times
+           FROM (SELECT id, count(*)::int AS times FROM unnest($2::text[]) AS h(id) GROUP BY id) hits
+           JOIN memories m ON m.namespace = $1 AND m.id = hits.id
+          ORDER BY m.id
+       ON CONFLICT (namespace, memory_id) DO UPDATE SET access_count = a.access_count + EXCLUDED.access_count,
+         last_accessed_at = EXCLUDED.last_accessed_at`,
+      [ns, list, at ?? null],
+    )
+    if (ttl === undefined) return
+    // A sliding expiry is the memory's own column (liveness filters and the sweep read it), so
+    // it is written there, for the rows that expire (in id order, as upsert locks them).
+    await sql.query(
+      `WITH target AS (
+           SELECT m.id FROM memories m
+            WHERE m.namespace = $1 AND m.id = ANY($2::text[]) AND m.expires_at IS NOT NULL
+            ORDER BY m.id COLLATE "C" FOR UPDATE OF m
          )
-         UPDATE memories m SET access_count = m.access_count + target.times,
-           last_accessed_at = coalesce($3::timestamptz, now()),
-           expires_at = CASE WHEN m.expires_at IS NOT NULL AND $4::float8 IS NOT NULL
-             THEN coalesce($3::timestamptz, now()) + $4::float8 * interval '1 millisecond' ELSE m.expires_at END
+         UPDATE memories m SET expires_at = coalesce($3::timestamptz, now()) + $4::float8 * interval '1 millisecond'
          FROM target WHERE m.namespace = $1 AND m.id = target.id`,
-      [ns, list, at ?? null, ttl ?? null],
+      [ns, list, at ?? null, ttl],
     )
   })
 }

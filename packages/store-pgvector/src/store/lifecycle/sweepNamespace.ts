@@ -49,6 +49,10 @@ export async function sweepNamespace(
     ns,
     chain,
   ])
+  await sql.query('DELETE FROM agent_memory_access WHERE namespace = $1 AND memory_id = ANY($2::text[])', [
+    ns,
+    chain,
+  ])
   // A link to a removed memory could only ever be dropped at recall: take it out now.
   await sql.query(
     `UPDATE memories SET linked_memory_ids =

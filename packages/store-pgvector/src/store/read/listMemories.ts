@@ -1,4 +1,5 @@
 import { InvalidArgumentError, type ListOptions, type Memory } from '@agent-memory/core'
+import { ACCESS_SQL } from '../ACCESS_SQL.js'
 import { buildFilter } from '../buildFilter.js'
 import { checkNamespace } from '../context/checkNamespace.js'
 import { clampLimit } from '../context/clampLimit.js'
@@ -13,7 +14,7 @@ const MAX_LIST_LIMIT = 10_000
 const ORDER_COLUMNS = {
   createdAt: 'm.created_at',
   updatedAt: 'm.updated_at',
-  lastAccessedAt: 'm.last_accessed_at',
+  lastAccessedAt: ACCESS_SQL.lastAccessedAt('m'),
   importance: 'm.importance',
 } as const
 

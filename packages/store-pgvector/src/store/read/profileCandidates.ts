@@ -1,4 +1,5 @@
 import { type Memory, PINNED_KEY } from '@agent-memory/core'
+import { ACCESS_SQL } from '../ACCESS_SQL.js'
 import { buildFilter } from '../buildFilter.js'
 import { checkNamespace } from '../context/checkNamespace.js'
 import { clampLimit } from '../context/clampLimit.js'
@@ -20,7 +21,8 @@ const PINNED = `m.metadata @> '${JSON.stringify({ [PINNED_KEY]: true })}'::jsonb
  * order, the column then id, descending) as one statement returning their union. Each walks a
  * partial index (`memories_profile_importance_idx`, `memories_profile_accessed_idx`,
  * `memories_pinned_idx`) from its end and stops at `limit` live rows, so the read costs the rows
- * it returns, not the namespace's size.
+ * it returns, not the namespace's size; the recency look-up also sorts the namespace's access
+ * rows (narrow, one per memory reinforced since its write).
  */
 export async function profileCandidates(
   context: StoreContext,
@@ -35,11 +37,25 @@ export async function profileCandidates(
   const lookUp = (condition: string, column: string) =>
     `(SELECT m.id FROM memories m WHERE ${live} AND ${condition}
         ORDER BY m.${column} DESC, m.id DESC LIMIT ${limitParam})`
+  // The most recently accessed: a memory's last access is its access row's where recall reinforced
+  // it since its write (an access never precedes the write), else its row's own. So the first
+  // `limit` of each, by the value that applies, hold the first `limit` of all: those of the access
+  // rows (sorted whole, narrow rows; each memory probed only until `limit` pass) and those of the
+  // rows' own stamps (walked from the index's end), ranked again on the value that applies.
+  const accessed = `(SELECT r.id FROM (
+        (SELECT m.id, ${ACCESS_SQL.lastAccessedAt('m')} AS at FROM memories m WHERE ${live} AND ${DURABLE}
+          ORDER BY m.last_accessed_at DESC, m.id DESC LIMIT ${limitParam})
+        UNION
+        (SELECT x.id, x.at FROM (SELECT a.memory_id AS id, a.last_accessed_at AS at FROM agent_memory_access a
+            WHERE a.namespace = ${nsParam} ORDER BY a.last_accessed_at DESC, a.memory_id DESC) x
+          WHERE EXISTS (SELECT 1 FROM memories m WHERE ${live} AND m.id = x.id AND ${DURABLE})
+          ORDER BY x.at DESC, x.id DESC LIMIT ${limitParam})
+      ) r ORDER BY r.at DESC, r.id DESC LIMIT ${limitParam})`
   const rows = await routed(context, 'read', ns).readStatement(
     `SELECT ${MEMORY_COLUMNS} FROM memories m WHERE m.namespace = ${nsParam} AND m.id IN (
        ${lookUp("m.tier = 'procedural'", 'importance')}
        UNION ALL ${lookUp("m.tier = 'semantic'", 'importance')}
-       UNION ALL ${lookUp(DURABLE, 'last_accessed_at')}
+       UNION ALL ${accessed}
        UNION ALL ${lookUp(PINNED, 'created_at')})`,
     params.values,
   )

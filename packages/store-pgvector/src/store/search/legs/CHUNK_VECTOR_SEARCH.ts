@@ -1,6 +1,12 @@
-import { MEMORY_COLUMNS } from '../../memoryColumns.js'
+import { MEMORY_COLUMN_NAMES } from '../../MEMORY_COLUMN_NAMES.js'
+import { memoryColumnsOf } from '../../memoryColumnsOf.js'
 import { toScoredMemory } from '../scope/toScoredMemory.js'
 import type { VectorSearchPath } from '../scope/VectorSearchPath.js'
+
+const STORED_COLUMNS = MEMORY_COLUMN_NAMES.map((column) => `m.${column}`).join(', ')
+const WINNER_COLUMNS = memoryColumnsOf('w')
+  .map((expression, i) => `${expression} AS ${MEMORY_COLUMN_NAMES[i]}`)
+  .join(', ')
 
 /** `ChunkStore.searchChunks` (with `runVectorSearch`): memories by their best-matching chunk vector (max-pooled per memory). */
 export const CHUNK_VECTOR_SEARCH: VectorSearchPath = {
@@ -8,7 +14,9 @@ export const CHUNK_VECTOR_SEARCH: VectorSearchPath = {
   alias: 'c',
   annLimit: (limit) => limit * 4,
   statement: ({ vector, conditions, limit }, limitParam, annOrderBy) => {
-    const scored = `SELECT ${MEMORY_COLUMNS}, c.idx AS chunk_idx, c.text AS chunk_text, c.embedding <=> ${vector} AS distance
+    // The rows are ranked on the stored columns; the reinforcement beside each row is read for
+    // the winners only (a look-up per row, never one per chunk scanned).
+    const scored = `SELECT ${STORED_COLUMNS}, c.idx AS chunk_idx, c.text AS chunk_text, c.embedding <=> ${vector} AS distance
       FROM memory_chunks c JOIN memories m ON m.namespace = c.namespace AND m.id = c.memory_id
       WHERE ${conditions.join(' AND ')}`
     // HNSW returns chunks, not memories: fetch enough candidates that `limit` distinct memories
@@ -18,10 +26,10 @@ export const CHUNK_VECTOR_SEARCH: VectorSearchPath = {
       annOrderBy !== null
         ? `(${scored} ORDER BY ${annOrderBy} LIMIT ${Math.min(4000, limit * 4)})`
         : `(${scored} OFFSET 0)`
-    return `SELECT * FROM (
+    return `SELECT ${WINNER_COLUMNS}, w.chunk_idx, w.chunk_text, w.distance FROM (SELECT * FROM (
            SELECT DISTINCT ON (t.id) * FROM ${candidates} t WHERE t.distance <> 'NaN'::float8
            ORDER BY t.id, t.distance, t.chunk_idx
-         ) s ORDER BY s.distance, s.id LIMIT ${limitParam}`
+         ) s ORDER BY s.distance, s.id LIMIT ${limitParam}) w ORDER BY w.distance, w.id`
   },
   toHit: (row) => ({
     ...toScoredMemory(row),

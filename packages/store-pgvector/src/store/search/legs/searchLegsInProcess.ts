@@ -9,6 +9,7 @@ import type { KeywordTerm } from '../../keyword/KeywordTerm.js'
 import type { NamespaceKeywordIndex } from '../../keyword/NamespaceKeywordIndex.js'
 import type { RankedDocuments } from '../../keyword/RankedDocuments.js'
 import { MEMORY_COLUMN_NAMES } from '../../MEMORY_COLUMN_NAMES.js'
+import { memoryColumnsOf } from '../../memoryColumnsOf.js'
 import { rowToMemory } from '../../rowToMemory.js'
 import { queryText } from '../../searchText.js'
 import { checkVector } from '../../validateWrites.js'
@@ -25,9 +26,18 @@ export interface LegResults {
   keyword: ScoredMemory[]
 }
 
-/** A row as a JSON array: the memory columns in `MEMORY_COLUMN_NAMES`' order, after `lead` leading values. */
-const rowArray = (alias: string, lead: string[]) =>
-  `json_build_array(${[...lead, ...MEMORY_COLUMN_NAMES.map((column) => `${alias}.${column}`)].join(', ')})`
+/**
+ * A row as a JSON array: the memory columns in `MEMORY_COLUMN_NAMES`' order, after `lead` leading
+ * values; from a `memories` row (`memoryColumnsOf`, the reinforcement applied) or from a statement
+ * that already selected them under their names.
+ */
+const rowArray = (alias: string, lead: string[], from: 'memories' | 'selected') =>
+  `json_build_array(${[
+    ...lead,
+    ...(from === 'memories'
+      ? memoryColumnsOf(alias)
+      : MEMORY_COLUMN_NAMES.map((column) => `${alias}.${column}`)),
+  ].join(', ')})`
 
 /** A JSON row of `rowArray` as a memory (timestamps come as ISO strings, which `rowToMemory` reads). */
 function toMemory(values: unknown[], lead: number): Memory {
@@ -108,13 +118,13 @@ export async function searchLegsInProcess(
     const parts: string[] = []
     if (ids.length > 0) {
       values.push(ids)
-      parts.push(`(SELECT json_agg(${rowArray('m', ['m.embedding IS NOT NULL'])})::text FROM memories m
+      parts.push(`(SELECT json_agg(${rowArray('m', ['m.embedding IS NOT NULL'], 'memories')})::text FROM memories m
           WHERE m.id = ANY($${values.length}::text[]) AND ${memoryConditions.join(' AND ')}) AS rows`)
     }
     if (exactChunks) {
       values.push(chunkLimit)
       const statement = CHUNK_VECTOR_SEARCH.statement(scope, `$${values.length}::int`, null)
-      parts.push(`(SELECT json_agg(${rowArray('q', ['q.chunk_idx', 'q.chunk_text', 'q.distance'])} ORDER BY q.distance, q.id)::text
+      parts.push(`(SELECT json_agg(${rowArray('q', ['q.chunk_idx', 'q.chunk_text', 'q.distance'], 'selected')} ORDER BY q.distance, q.id)::text
           FROM (${statement}) q) AS chunks`)
     }
     const read =

@@ -1,0 +1,171 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fingerprint, type MemoryWrite } from '@agent-memory/core'
+import { axisVector } from '@agent-memory/testkit'
+import pg from 'pg'
+import { afterAll, describe, expect, it } from 'vitest'
+import { createTestDatabase, requirePostgres, testPool } from './__fixtures__/postgresTestDatabase.js'
+import { storeSocketPath } from './embedded/storeSocketPath.js'
+import { createPgVectorStore, migrate, openEmbeddedStore } from './index.js'
+import type { PgVectorStore } from './store/PgVectorStore.js'
+
+const dims = 4
+const DAY = 86_400_000
+
+const write = (id: string, content: string, axis: number, extra: Partial<MemoryWrite> = {}): MemoryWrite => ({
+  id,
+  tier: 'semantic',
+  content,
+  fingerprint: fingerprint(content),
+  embedding: axisVector(dims, axis),
+  ...extra,
+})
+
+/** The physical version of each memory row: a new version of the row changes it. */
+type RowVersions = () => Promise<Record<string, string>>
+
+/**
+ * Reinforces memories, checks that no memory row got a new version (but the expiring one, whose
+ * expiry slides) and that every reader sees the accesses: get, list and its order and filter, the
+ * profile's candidates, the three search legs, export; an import writes the exported values back
+ * exactly; delete takes the access rows along.
+ */
+async function checkReinforcement(store: PgVectorStore, versions: RowVersions, accessRows: () => Promise<number>) {
+  const ns = 'reinforced'
+  const created = new Date(Date.now() - 3 * DAY)
+  await store.upsert(ns, [
+    write('fact-a', 'the garden gate squeaks', 0, {
+      createdAt: created,
+      chunks: [{ idx: 0, text: 'the gate', embedding: axisVector(dims, 0) }],
+    }),
+    write('fact-b', 'the garden hose is green', 1, { createdAt: created }),
+    write('fact-c', 'the garden shed is locked', 2, { createdAt: created }),
+    write('errand', 'buy garden gloves', 3, { tier: 'working', expiresAt: new Date(Date.now() + DAY) }),
+  ])
+  const before = await versions()
+  const first = new Date(Date.now() - 2 * DAY)
+  const last = new Date(Date.now() - DAY)
+  await store.reinforce(ns, ['fact-a', 'fact-b', 'fact-a', 'missing'], { at: first })
+  await store.reinforce(ns, ['fact-b', 'errand'], { at: last, slidingTtlMs: 7 * DAY })
+  const after = await versions()
+  expect(after['fact-a']).toBe(before['fact-a'])
+  expect(after['fact-b']).toBe(before['fact-b'])
+  expect(after['fact-c']).toBe(before['fact-c'])
+  // A sliding expiry is the row's own column: that row is written.
+  expect(after.errand).not.toBe(before.errand)
+  expect(await accessRows()).toBe(3)
+
+  const a = (await store.get(ns, 'fact-a'))!
+  const b = (await store.get(ns, 'fact-b'))!
+  const c = (await store.get(ns, 'fact-c'))!
+  const errand = (await store.get(ns, 'errand'))!
+  expect([a.accessCount, a.lastAccessedAt.getTime()]).toEqual([2, first.getTime()])
+  expect([b.accessCount, b.lastAccessedAt.getTime()]).toEqual([2, last.getTime()])
+  expect([c.accessCount, c.lastAccessedAt.getTime()]).toEqual([0, created.getTime()])
+  expect(errand.accessCount).toBe(1)
+  expect(errand.expiresAt!.getTime()).toBe(last.getTime() + 7 * DAY)
+
+  const byAccess = await store.list(ns, { orderBy: 'lastAccessedAt', direction: 'desc' })
+  // errand and fact-b tie on the time: ids descending.
+  expect(byAccess.map((m) => m.id)).toEqual(['fact-b', 'errand', 'fact-a', 'fact-c'])
+  const accessedLately = await store.list(ns, { filter: { accessedAfter: new Date(first.getTime() + 1) } })
+  expect(accessedLately.map((m) => m.id).sort()).toEqual(['errand', 'fact-b'])
+  const candidates = await store.profileCandidates(ns, 2)
+  const recent = candidates.filter((m) => m.id === 'fact-b' || m.id === 'fact-a')
+  expect(recent.map((m) => [m.id, m.accessCount]).sort()).toEqual([
+    ['fact-a', 2],
+    ['fact-b', 2],
+  ])
+
+  const counts = (hits: Array<{ memory: { id: string; accessCount: number } }>) =>
+    Object.fromEntries(hits.map((hit) => [hit.memory.id, hit.memory.accessCount]))
+  expect(counts(await store.searchVector(ns, axisVector(dims, 0), { limit: 4 }))).toMatchObject({
+    'fact-a': 2,
+    'fact-b': 2,
+    'fact-c': 0,
+  })
+  expect(counts(await store.searchText(ns, 'garden', { limit: 4 }))).toMatchObject({ 'fact-a': 2, 'fact-b': 2 })
+  expect(counts(await store.searchChunks(ns, axisVector(dims, 0), { limit: 4 }))).toEqual({ 'fact-a': 2 })
+
+  const exported = await store.exportRows(ns, { limit: 10, vectors: true })
+  expect(exported.find((row) => row.memory.id === 'fact-a')!.memory.accessCount).toBe(2)
+  // Imported once, the rows hold the export's values (its timestamps are whole milliseconds).
+  await store.importRows(ns, exported)
+  // More accesses after that; importing the export again restores its values exactly.
+  await store.reinforce(ns, ['fact-a', 'fact-c'], { at: new Date() })
+  const outcomes = await store.importRows(ns, exported)
+  expect(Object.fromEntries(outcomes.map((o) => [o.id, o.status]))).toEqual({
+    errand: 'unchanged',
+    'fact-a': 'updated',
+    'fact-b': 'unchanged',
+    'fact-c': 'updated',
+  })
+  for (const row of exported) {
+    const now = (await store.get(ns, row.memory.id))!
+    expect([now.accessCount, now.lastAccessedAt.getTime()], row.memory.id).toEqual([
+      row.memory.accessCount,
+      row.memory.lastAccessedAt.getTime(),
+    ])
+  }
+  // Equal again: a second import changes nothing.
+  expect((await store.importRows(ns, exported)).every((o) => o.status === 'unchanged')).toBe(true)
+
+  await store.reinforce(ns, ['fact-a', 'fact-b'])
+  expect(await store.delete(ns, ['fact-a', 'fact-b'])).toBe(2)
+  expect(await accessRows()).toBe(0)
+  // The erase finds the access table from the catalog like every other.
+  await store.reinforce(ns, ['fact-c'])
+  const erased = await store.eraseNamespace(ns)
+  expect(erased.otherRows.agent_memory_access).toBe(1)
+}
+
+const VERSIONS = `SELECT id, ctid::text || ':' || xmin::text AS version FROM memories WHERE namespace = 'reinforced'`
+const ACCESS_ROWS = `SELECT count(*)::int AS n FROM agent_memory_access WHERE namespace = 'reinforced'`
+
+describe('recall’s reinforcement is kept beside the memory row', { timeout: 120_000 }, () => {
+  const cleanups: Array<() => Promise<void>> = []
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup()
+  })
+
+  it('on the embedded store (PGlite)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'am-access-'))
+    cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }))
+    // Served, so a plain client reads the rows' versions beside the store (in-process indexes on).
+    const store = await openEmbeddedStore({ dataDir, dimensions: dims, handleSignals: false, serve: {} })
+    cleanups.push(() => store.close())
+    const raw = new pg.Client({ host: dirname(storeSocketPath(dataDir)), port: 5432, user: 'postgres' })
+    await raw.connect()
+    cleanups.push(() => raw.end())
+    const query = async <Row extends pg.QueryResultRow>(text: string) => (await raw.query<Row>(text)).rows
+    await checkReinforcement(
+      store,
+      async () =>
+        Object.fromEntries((await query<{ id: string; version: string }>(VERSIONS)).map((r) => [r.id, r.version])),
+      async () => (await query<{ n: number }>(ACCESS_ROWS))[0]!.n,
+    )
+  })
+
+  if (requirePostgres('reinforcement on PostgreSQL')) {
+    it('on PostgreSQL', async () => {
+      const database = await createTestDatabase('access')
+      const pool = testPool(database.url, 4)
+      cleanups.push(async () => {
+        await pool.end()
+        await database.drop()
+      })
+      await migrate(pool, { dimensions: dims })
+      const store = await createPgVectorStore({ pool, dimensions: dims })
+      cleanups.push(() => store.close())
+      await checkReinforcement(
+        store,
+        async () =>
+          Object.fromEntries(
+            (await pool.query<{ id: string; version: string }>(VERSIONS)).rows.map((r) => [r.id, r.version]),
+          ),
+        async () => (await pool.query<{ n: number }>(ACCESS_ROWS)).rows[0]!.n,
+      )
+    })
+  }
+})

@@ -1,0 +1,20 @@
+import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+
+/**
+ * Recall's reinforcement of a memory, beside its row rather than in it: the accesses counted
+ * since the memory's own `access_count` (added to it) and the last access (it replaces the row's
+ * `last_accessed_at`). A recall writes here, a narrow row updated in place (heap-only: no index
+ * holds a column it changes, and the table keeps room on each page for the new version), so a
+ * search rewrites no `memories` row, its vector or any of its index entries. Only memories
+ * accessed since their write have a row. No foreign key: its check would lock the memory's row.
+ */
+export const memoryAccess = pgTable(
+  'agent_memory_access',
+  {
+    namespace: text('namespace').notNull(),
+    memoryId: text('memory_id').notNull(),
+    lastAccessedAt: timestamp('last_accessed_at', { withTimezone: true, mode: 'date' }).notNull(),
+    accessCount: integer('access_count').notNull(),
+  },
+  (t) => [primaryKey({ name: 'agent_memory_access_pkey', columns: [t.namespace, t.memoryId] })],
+)

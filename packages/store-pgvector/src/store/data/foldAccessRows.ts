@@ -1,0 +1,21 @@
+import type { SqlRunner } from '../../sql/SqlRunner.js'
+
+/**
+ * Moves the access rows of `ids` into their memories' own columns (the count added, the time
+ * replaced) and deletes them, inside the caller's transaction. An import writes a memory's
+ * reinforcement verbatim into its row: folded first, the row holds what every reader saw, so an
+ * equal record leaves it unchanged, and no access row is left to count twice over the imported
+ * values (nor one that outlived its memory to add to a newcomer with its id).
+ */
+export async function foldAccessRows(sql: SqlRunner, ns: string, ids: string[]): Promise<void> {
+  if (ids.length === 0) return
+  await sql.query(
+    `WITH moved AS (
+         DELETE FROM agent_memory_access WHERE namespace = $1 AND memory_id = ANY($2::text[])
+         RETURNING memory_id, last_accessed_at, access_count
+       )
+       UPDATE memories m SET last_accessed_at = moved.last_accessed_at, access_count = m.access_count + moved.access_count
+         FROM moved WHERE m.namespace = $1 AND m.id = moved.memory_id`,
+    [ns, ids],
+  )
+}
