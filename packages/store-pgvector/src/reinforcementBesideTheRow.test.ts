@@ -31,7 +31,11 @@ type RowVersions = () => Promise<Record<string, string>>
  * profile's candidates, the three search legs, export; an import writes the exported values back
  * exactly; delete takes the access rows along.
  */
-async function checkReinforcement(store: PgVectorStore, versions: RowVersions, accessRows: () => Promise<number>) {
+async function checkReinforcement(
+  store: PgVectorStore,
+  versions: RowVersions,
+  accessRows: () => Promise<number>,
+) {
   const ns = 'reinforced'
   const created = new Date(Date.now() - 3 * DAY)
   await store.upsert(ns, [
@@ -85,7 +89,10 @@ async function checkReinforcement(store: PgVectorStore, versions: RowVersions, a
     'fact-b': 2,
     'fact-c': 0,
   })
-  expect(counts(await store.searchText(ns, 'garden', { limit: 4 }))).toMatchObject({ 'fact-a': 2, 'fact-b': 2 })
+  expect(counts(await store.searchText(ns, 'garden', { limit: 4 }))).toMatchObject({
+    'fact-a': 2,
+    'fact-b': 2,
+  })
   expect(counts(await store.searchChunks(ns, axisVector(dims, 0), { limit: 4 }))).toEqual({ 'fact-a': 2 })
 
   const exported = await store.exportRows(ns, { limit: 10, vectors: true })
@@ -142,7 +149,9 @@ describe('recall’s reinforcement is kept beside the memory row', { timeout: 12
     await checkReinforcement(
       store,
       async () =>
-        Object.fromEntries((await query<{ id: string; version: string }>(VERSIONS)).map((r) => [r.id, r.version])),
+        Object.fromEntries(
+          (await query<{ id: string; version: string }>(VERSIONS)).map((r) => [r.id, r.version]),
+        ),
       async () => (await query<{ n: number }>(ACCESS_ROWS))[0]!.n,
     )
   })

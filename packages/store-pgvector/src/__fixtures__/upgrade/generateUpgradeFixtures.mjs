@@ -60,6 +60,8 @@ async function write(store) {
   ])
   ids.tea = many[0].id
   ids.long = many[2].id
+  // Reinforced (as recall does) twice and once: the counts must survive every later migration.
+  await store.reinforce('ada', [ids.long, ids.long, many[3].id], { at: new Date('2026-01-02T03:04:05.678Z') })
   const v2 = await memory.supersede('ada', ids.tea, { content: 'Ada drinks oolong tea every morning' })
   const v3 = await memory.supersede('ada', v2.id, { content: 'Ada drinks black coffee every morning now' })
   ids.chain = [ids.tea, v2.id, v3.id]
@@ -102,6 +104,8 @@ async function readBack(store, ids) {
         createdAt: m.createdAt.toISOString(),
         fingerprint: m.fingerprint,
         embedState: m.embedState,
+        accessCount: m.accessCount,
+        lastAccessedAt: m.lastAccessedAt.toISOString(),
       }
     }
   }
