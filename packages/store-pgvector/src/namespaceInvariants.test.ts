@@ -196,6 +196,7 @@ async function exercise(store: PgVectorStore): Promise<Set<string>> {
   await s.markAllPending()
   await s.resetForReembed()
   s.readRouting()
+  s.roundTrips()
   return called
 }
 

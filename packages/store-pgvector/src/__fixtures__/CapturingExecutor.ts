@@ -64,6 +64,21 @@ export class CapturingExecutor implements Executor {
     return this.#inner.readStatement<Row>(text, params, scope)
   }
 
+  writeStatement<Row = Record<string, unknown>>(
+    text: string,
+    params: unknown[],
+    scope: TransactionScope,
+  ): Promise<Row[]> {
+    this.scopes.push(scope)
+    this.statements.push(text)
+    this.values.push(params)
+    return this.#inner.writeStatement<Row>(text, params, scope)
+  }
+
+  get roundTrips(): number {
+    return this.#inner.roundTrips
+  }
+
   session<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T> {
     return this.#inner.session((sql) => work(this.#wrap(sql)))
   }

@@ -22,6 +22,20 @@ export interface Executor {
     params: unknown[],
     scope: TransactionScope,
   ): Promise<Row[]>
+  /**
+   * One statement in a read-write transaction of its own (with `scope.settings`), and its rows: on
+   * PostgreSQL, like `readStatement`, in one round trip.
+   */
+  writeStatement<Row = Record<string, unknown>>(
+    text: string,
+    params: unknown[],
+    scope: TransactionScope,
+  ): Promise<Row[]>
+  /**
+   * Round trips to the database so far: on PostgreSQL each wait for the server's answers (a
+   * pipelined BEGIN, statement and COMMIT count once); on PGlite each call into it.
+   */
+  readonly roundTrips: number
   /** One session without an implicit transaction (migrations hold an advisory lock across several). */
   session<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T>
   /** Ends only what this executor created. */

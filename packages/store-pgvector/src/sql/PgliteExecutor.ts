@@ -89,6 +89,7 @@ export class PgliteExecutor implements Executor {
   #rowsAtAnalyze = 0
   #analyzeQueued = false
   #vacuumQueued = false
+  #calls = 0
   /** Options binding `vector` parameters in binary, once the type is looked up (`BinaryOptions`). */
   #binary: Promise<QueryOptions | undefined> | undefined
   readonly #binaryOptions: BinaryOptions = (db) => {
@@ -242,12 +243,36 @@ export class PgliteExecutor implements Executor {
           schema === undefined ? undefined : searchPathStatement(schema, true),
           set,
         ].filter((statement) => statement !== undefined)
+        // BEGIN, the settings (one call) and COMMIT.
+        this.#calls += setup.length > 0 ? 3 : 2
         if (setup.length > 0) await tx.exec(setup.join('; '))
-        return work(runner(tx, writes.add, this.#binaryOptions))
+        const inner = runner(tx, writes.add, this.#binaryOptions)
+        const counted: SqlRunner = {
+          ...inner,
+          query: (text, params) => {
+            this.#calls++
+            return inner.query(text, params)
+          },
+        }
+        return work(counted)
       }),
     )
     writes.settle()
     return result
+  }
+
+  /** `Executor.writeStatement`: in process, a transaction of one statement. */
+  writeStatement<Row = Record<string, unknown>>(
+    text: string,
+    params: unknown[],
+    scope: TransactionScope,
+  ): Promise<Row[]> {
+    return this.#transaction(async (sql) => (await sql.query<Row>(text, params)).rows, scope, false)
+  }
+
+  /** Calls into PGlite so far (`Executor.roundTrips`): BEGIN, settings, each statement, COMMIT. */
+  get roundTrips(): number {
+    return this.#calls
   }
 
   /** In process there is no network round trip to save: the statement runs in a read-only transaction. */

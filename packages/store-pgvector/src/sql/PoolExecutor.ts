@@ -35,12 +35,23 @@ function canPipeline(client: pg.PoolClient): client is pg.PoolClient & { pipelin
   return typeof flags.pipeline === 'boolean' && flags.native === undefined
 }
 
+/**
+ * A COMMIT that also says whether the transaction wrote and, after it (synchronous or not), the
+ * current WAL position: at or past the commit record.
+ */
+const WAL_COMMIT =
+  'SELECT pg_current_xact_id_if_assigned() IS NOT NULL AS wrote; COMMIT; SELECT pg_current_wal_lsn()::text AS lsn'
+
 /** The COMMIT of a transaction that needs nothing else from its last round trip. */
 async function plainCommit(client: pg.PoolClient): Promise<void> {
   await client.query('COMMIT')
 }
 
-/** node-postgres pool executor: one checked-out client per transaction, released on every path. */
+/**
+ * node-postgres pool executor: one checked-out client per transaction, released on every path.
+ * Over 300 lines because the transaction, the pipelined single statements and the round-trip
+ * count share one client discipline (pipeline flag, release on every path) kept in one place.
+ */
 const ignoreLateError = () => undefined
 
 export class PoolExecutor implements Executor {
@@ -52,6 +63,7 @@ export class PoolExecutor implements Executor {
   readonly #onError: (error: Error) => void
   readonly #onConnect: (client: pg.PoolClient) => void
   #closed = false
+  #trips = 0
 
   constructor(pool: pg.Pool, options: PoolExecutorOptions) {
     this.#pool = pool
@@ -93,17 +105,25 @@ export class PoolExecutor implements Executor {
     }
   }
 
+  /** Round trips to the server so far: each wait for answers, however many statements it carried. */
+  get roundTrips(): number {
+    return this.#trips
+  }
+
   #runner(client: pg.PoolClient): SqlRunner {
     const query: SqlRunner['query'] = async <Row>(text: string, params?: unknown[]) => {
+      this.#trips++
       const result = await client.query(text, params)
       return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 }
     }
+    const trips = { count: () => this.#trips++ }
     if (this.#options.copy === false) return { query }
     return {
       query,
       async copyIn(copyStatement: string, payload: Iterable<Buffer>) {
         // Loaded on the first COPY, not with the store: most processes never bulk-load.
         const { from: copyFrom } = await import('pg-copy-streams')
+        trips.count()
         const stream = client.query(copyFrom(copyStatement))
         await pipeline(Readable.from(payload), stream)
       },
@@ -124,10 +144,7 @@ export class PoolExecutor implements Executor {
   ): Promise<{ result: T; walLsn: string | null }> {
     let walLsn: string | null = null
     return this.#transaction(work, settings, async (client) => {
-      // After COMMIT (synchronous or not) the current WAL position is at or past the commit record.
-      const results = (await client.query(
-        'SELECT pg_current_xact_id_if_assigned() IS NOT NULL AS wrote; COMMIT; SELECT pg_current_wal_lsn()::text AS lsn',
-      )) as unknown as pg.QueryResult[]
+      const results = (await client.query(WAL_COMMIT)) as unknown as pg.QueryResult[]
       const wrote = results[0]?.rows[0]?.wrote === true
       walLsn = wrote ? ((results[2]?.rows[0]?.lsn as string | undefined) ?? null) : null
     }).then((result) => ({ result, walLsn }))
@@ -148,12 +165,15 @@ export class PoolExecutor implements Executor {
     work: (sql: SqlRunner) => Promise<T>,
     commit: (client: pg.PoolClient) => Promise<void>,
   ): Promise<T> {
+    this.#trips++
     await client.query(begin)
     try {
       const result = await work(this.#runner(client))
+      this.#trips++
       await commit(client)
       return result
     } catch (error) {
+      this.#trips++
       await client.query('ROLLBACK').catch(() => undefined)
       throw error
     }
@@ -165,31 +185,59 @@ export class PoolExecutor implements Executor {
    * waits for three. If the statement fails, the server turns the COMMIT into a ROLLBACK. A client
    * that cannot pipeline (`canPipeline`) runs the same three in turn.
    */
-  readStatement<Row = Record<string, unknown>>(
+  async readStatement<Row = Record<string, unknown>>(
     text: string,
     params: unknown[],
     scope: TransactionScope,
   ): Promise<Row[]> {
-    const begin = this.#begin('BEGIN READ ONLY', scope.settings)
+    return (await this.#alone<Row>('BEGIN READ ONLY', 'COMMIT', text, params, scope.settings)).rows
+  }
+
+  /** `readStatement`'s write: one statement in a transaction of its own, in one round trip. */
+  async writeStatement<Row = Record<string, unknown>>(
+    text: string,
+    params: unknown[],
+    scope: TransactionScope,
+  ): Promise<Row[]> {
+    return (await this.#alone<Row>('BEGIN', 'COMMIT', text, params, scope.settings)).rows
+  }
+
+  async #alone<Row>(
+    beginKeyword: string,
+    commitText: string,
+    text: string,
+    params: unknown[],
+    settings: TransactionSettings | undefined,
+  ): Promise<{ rows: Row[]; commit: unknown }> {
+    const begin = this.#begin(beginKeyword, settings)
     return this.#withClient(async (client) => {
-      if (!canPipeline(client))
-        return this.#inTransaction(
+      if (!canPipeline(client)) {
+        let commit: unknown
+        const rows = await this.#inTransaction(
           client,
           begin,
           async (sql) => (await sql.query<Row>(text, params)).rows,
-          plainCommit,
+          async (c) => {
+            commit = await c.query(commitText)
+          },
         )
+        return { rows, commit }
+      }
       const sequential = !client.pipeline
       client.pipeline = true
+      this.#trips++
       const settled = await Promise.allSettled([
         client.query(begin),
         client.query(text, params),
-        client.query('COMMIT'),
+        client.query(commitText),
       ])
       // Every answer is in, so the client is idle again: it goes back to the pool as it came.
       if (sequential) client.pipeline = false
       for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason
-      return (settled[1] as PromiseFulfilledResult<pg.QueryResult>).value.rows as Row[]
+      return {
+        rows: (settled[1] as PromiseFulfilledResult<pg.QueryResult>).value.rows as Row[],
+        commit: (settled[2] as PromiseFulfilledResult<unknown>).value,
+      }
     })
   }
 
@@ -210,11 +258,13 @@ export class PoolExecutor implements Executor {
     const schema = this.schema
     if (schema === undefined) return this.#withClient((client) => work(this.#runner(client)))
     return this.#withClient(async (client) => {
+      this.#trips++
       await client.query(searchPathStatement(schema, false))
       try {
         return await work(this.#runner(client))
       } finally {
         // The client goes back to a pool that may be the caller's: leave its path as it was.
+        this.#trips++
         await client.query('RESET search_path').catch(() => undefined)
       }
     })

@@ -73,6 +73,24 @@ export class ReplicatedExecutor implements Executor {
     return this.#read(scope, run, () => run(this.#primary))
   }
 
+  /** A write: on the primary, reporting its WAL position for the namespace's later reads. */
+  writeStatement<Row = Record<string, unknown>>(
+    text: string,
+    params: unknown[],
+    scope: TransactionScope,
+  ): Promise<Row[]> {
+    return this.#onPrimary(
+      async (sql) => (await sql.query<Row>(text, params)).rows,
+      scope.namespace ?? null,
+      scope.settings,
+    )
+  }
+
+  /** The primary's round trips and the replica's together. */
+  get roundTrips(): number {
+    return this.#primary.roundTrips + this.#replica.roundTrips
+  }
+
   session<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T> {
     return this.#primary.session(work)
   }

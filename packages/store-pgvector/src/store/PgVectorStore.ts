@@ -123,6 +123,15 @@ export class PgVectorStore implements Store, ChunkStore, LegSearchStore, RepairS
     return readRoutingStats(this.#context)
   }
 
+  /**
+   * Round trips this store has made to its database so far (with a read replica, to both): on
+   * PostgreSQL each wait for the server's answers, a pipelined BEGIN, statement and COMMIT once;
+   * on PGlite each call into it. Read it before and after a call to count that call's.
+   */
+  roundTrips(): number {
+    return this.#context.executor.roundTrips
+  }
+
   /** Whether every write fails (a snapshot of an embedded data directory this user may not write). */
   get readOnly(): boolean {
     return this.#context.executor.readOnly

@@ -6,7 +6,8 @@ import type { StoreContext } from './StoreContext.js'
  * The store's executor with its transactions scoped: a read or a write of `namespace` (undefined:
  * every namespace), so a read replica serves what it may (see `ReplicatedExecutor`), with any
  * `settings` the work needs set as the transaction begins. `readStatement` is one read-only
- * statement in a transaction of its own: one round trip on PostgreSQL (`Executor.readStatement`).
+ * statement in a transaction of its own: one round trip on PostgreSQL (`Executor.readStatement`);
+ * `writeStatement` its read-write twin.
  */
 export function routed(
   context: StoreContext,
@@ -16,6 +17,7 @@ export function routed(
 ): {
   transaction: <T>(work: (sql: SqlRunner) => Promise<T>) => Promise<T>
   readStatement: <Row = Record<string, unknown>>(text: string, params: unknown[]) => Promise<Row[]>
+  writeStatement: <Row = Record<string, unknown>>(text: string, params: unknown[]) => Promise<Row[]>
 } {
   const scope: TransactionScope =
     settings === undefined ? { access, namespace } : { access, namespace, settings }
@@ -23,5 +25,7 @@ export function routed(
     transaction: (work) => context.executor.transaction(work, scope),
     readStatement: <Row>(text: string, params: unknown[]) =>
       context.executor.readStatement<Row>(text, params, scope),
+    writeStatement: <Row>(text: string, params: unknown[]) =>
+      context.executor.writeStatement<Row>(text, params, scope),
   }
 }

@@ -24,23 +24,25 @@ export async function reinforceMemories(
     throw new InvalidArgumentError('slidingTtlMs', 'slidingTtlMs must be a non-negative number')
   }
   if (list.length === 0) return
-  await routed(context, 'write', ns).transaction(async (sql) => {
-    // The access goes to the memory's access row (`agent_memory_access`), never to the memory's
-    // own row: one upsert of a few narrow rows, updated in place. Only ids that name a memory of
-    // the namespace count. Rows are taken in key order, so concurrent reinforces of overlapping
-    // ids never deadlock. An id listed n times counts n accesses (the service coalesces recalls
-    // into one call).
-    await sql.query(
-      `INSERT INTO agent_memory_access AS a (namespace, memory_id, last_accessed_at, access_count)
+  // The access goes to the memory's access row (`agent_memory_access`), never to the memory's
+  // own row: one upsert of a few narrow rows, updated in place. Only ids that name a memory of
+  // the namespace count. Rows are taken in key order, so concurrent reinforces of overlapping
+  // ids never deadlock. An id listed n times counts n accesses (the service coalesces recalls
+  // into one call). Alone (no sliding expiry) it is one statement: one round trip.
+  const access = `INSERT INTO agent_memory_access AS a (namespace, memory_id, last_accessed_at, access_count)
          SELECT m.namespace, m.id, coalesce($3::timestamptz, now()), hits.times
            FROM (SELECT id, count(*)::int AS times FROM unnest($2::text[]) AS h(id) GROUP BY id) hits
            JOIN memories m ON m.namespace = $1 AND m.id = hits.id
           ORDER BY m.id
        ON CONFLICT (namespace, memory_id) DO UPDATE SET access_count = a.access_count + EXCLUDED.access_count,
-         last_accessed_at = EXCLUDED.last_accessed_at`,
-      [ns, list, at ?? null],
-    )
-    if (ttl === undefined) return
+         last_accessed_at = EXCLUDED.last_accessed_at`
+  const store = routed(context, 'write', ns)
+  if (ttl === undefined) {
+    await store.writeStatement(access, [ns, list, at ?? null])
+    return
+  }
+  await store.transaction(async (sql) => {
+    await sql.query(access, [ns, list, at ?? null])
     // A sliding expiry is the memory's own column (liveness filters and the sweep read it), so
     // it is written there, for the rows that expire (in id order, as upsert locks them).
     await sql.query(
