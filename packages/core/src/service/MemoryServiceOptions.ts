@@ -34,6 +34,13 @@ export interface NeighbourhoodOptions {
   /** How many of the best fused hits lend. Default 10. */
   seeds?: number
   /**
+   * A memory longer than this many characters does not borrow (it still lends, and still counts as a
+   * neighbour on its side): a long turn holds its own evidence, searched passage by passage through
+   * its chunks, and a long reply beside a matching turn is rarely what was asked for. Default the
+   * chunk size (`chunking.size`, 400); `Infinity` lets every memory borrow.
+   */
+  borrowerMaxLength?: number
+  /**
    * The metadata key whose value names a memory's stream; only memories with the same value lend
    * each other. Default `stream`: write `metadata: { stream: conversationId }` on a transcript's turns.
    */

@@ -1,3 +1,4 @@
+import { CHUNK_SIZE } from '../../chunk/CHUNK_SIZE.js'
 import { DimensionMismatchError } from '../../errors/DimensionMismatchError.js'
 import { InvalidArgumentError } from '../../errors/InvalidArgumentError.js'
 import type { Embedder } from '../../spec/Embedder.js'
@@ -83,6 +84,7 @@ export function resolveServiceContext(config: {
       perSide: options.neighbourhood?.perSide ?? ranking.neighbourhood.perSide,
       decay: options.neighbourhood?.decay ?? 0.5,
       seeds: options.neighbourhood?.seeds ?? 10,
+      borrowerMaxLength: options.neighbourhood?.borrowerMaxLength ?? options.chunking?.size ?? CHUNK_SIZE,
       streamKey: options.neighbourhood?.streamKey ?? 'stream',
     },
     ttlMs: {

@@ -19,7 +19,15 @@ const memories = new Map(
     memoryFixture({ id: id as string, createdAt: createdAt as Date, metadata: { stream: 'chat-1' } }),
   ]),
 )
-const options = { share: 0.5, windowMs: 60_000, perSide: 2, decay: 0.5, seeds: 10, streamKey: 'stream' }
+const options = {
+  share: 0.5,
+  windowMs: 60_000,
+  perSide: 2,
+  decay: 0.5,
+  seeds: 10,
+  streamKey: 'stream',
+  borrowerMaxLength: 400,
+}
 
 describe('lendToNeighbours', () => {
   test('lends share × decay^(k−1) of a seed to its k-th neighbour on each side, within the window', () => {
@@ -52,6 +60,21 @@ describe('lendToNeighbours', () => {
     expect([...far.lent.keys()]).toEqual([])
     expect(lendToNeighbours(new Map([['t2', 1]]), memories, { ...options, share: 0 }).lent.size).toBe(0)
     expect(lendToNeighbours(new Map([['t2', 0]]), memories, options).lent.size).toBe(0)
+  })
+
+  test('a memory longer than borrowerMaxLength borrows nothing but keeps its place on its side', () => {
+    const long = new Map(memories)
+    long.set('t1', memoryFixture({ id: 't1', createdAt: at(1), metadata: { stream: 'chat-1' }, content: 'x'.repeat(401) }))
+    const { relevance, lent } = lendToNeighbours(new Map([['t2', 0.8]]), long, options)
+    expect(lent.has('t1')).toBe(false)
+    expect(relevance.has('t1')).toBe(false)
+    // t0 is still the second neighbour on that side, at decay × share.
+    expect(lent.get('t0')).toEqual({ amount: expect.closeTo(0.2, 12), from: 't2', fraction: 0.25 })
+    // The long memory still lends to its own neighbours.
+    const lending = lendToNeighbours(new Map([['t1', 0.8]]), long, options)
+    expect(lending.lent.get('t2')?.from).toBe('t1')
+    const everyone = lendToNeighbours(new Map([['t2', 0.8]]), long, { ...options, borrowerMaxLength: Infinity })
+    expect(everyone.lent.get('t1')?.amount).toBeCloseTo(0.4, 12)
   })
 
   test('only the best `seeds` hits lend', () => {

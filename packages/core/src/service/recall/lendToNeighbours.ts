@@ -16,7 +16,9 @@ function streamOf(memory: Memory, streamKey: string): string | undefined {
  * `perSide` candidates of its own stream created nearest before and after it, within `windowMs`
  * (memories stamped the same instant as the seed, written in one batch, are not ordered and do not
  * count) — a fraction of its fused relevance: `share` to the nearest on a side, `share ×
- * decay^(k−1)` to the k-th. A memory keeps the largest loan it is offered (loans do not add up), so
+ * decay^(k−1)` to the k-th, unless the neighbour is longer than `borrowerMaxLength` (a long turn
+ * is judged on its own passages: on RealMem dev, lending to the assistant's long replies beside a
+ * matching turn cost recall). A memory keeps the largest loan it is offered (loans do not add up), so
  * lending is bounded by `share × the best seed`.
  *
  * A stream is the value of `metadata[streamKey]` (default key `stream`): the turns of one
@@ -70,6 +72,8 @@ export function lendToNeighbours(
         // Memories stamped the same instant were written in one batch: their order says nothing.
         if (distance === 0) continue
         k++
+        // A long memory holds its own evidence: it keeps its place on the side but borrows nothing.
+        if (neighbour.content.length > options.borrowerMaxLength) continue
         const fraction = options.share * options.decay ** (k - 1)
         const amount = seedValue * fraction
         if (amount > (lent.get(neighbour.id)?.amount ?? 0))
