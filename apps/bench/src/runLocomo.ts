@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
-import { join, resolve } from 'node:path'
+import { basename, join, resolve } from 'node:path'
 import { createHashingEmbedder } from '@agent-memory/embedder-hashing'
 import { packageVersion } from './harness/packageVersion.js'
 import { parseArgs } from './harness/parseArgs.js'
 import { repoRoot } from './harness/repoRoot.js'
 import { bm25Reference } from './locomo/bm25Reference.js'
 import { compareVariants } from './locomo/compareVariants.js'
+import type { DevSet } from './locomo/DevSet.js'
 import { evaluateLoco } from './locomo/evaluateLoco.js'
 import { evaluateVariant, type VariantSpec } from './locomo/evaluateVariant.js'
 import { ingestLocomo } from './locomo/ingestLocomo.js'
@@ -32,10 +33,17 @@ const VARIANTS: VariantSpec[] = [
   { mode: 'keyword', fusion: null, label: 'no lending, vector weight 0.3', options: RANKING_BEFORE_16 },
 ]
 
+/** `LoCoMo dev` for `locomo-dev.json`, `RealMem dev` for `realmem-dev.json`, else the file's name. */
+function devSetName(path: string): string {
+  const name = basename(path).replace(/\.json$/, '')
+  return name.replace(/^locomo-/, 'LoCoMo ').replace(/^realmem-/, 'RealMem ')
+}
+
 /**
  * `pnpm eval:locomo [file] [--out DIR]`: turn-level retrieval on LoCoMo-shaped data.
- * `--embedder hashing|use|openrouter` runs the per-embedder evaluation instead (`runEmbedderEval`;
- * with `--smoke`, one conversation's first 60 questions, three settings, nothing written).
+ * `--embedder hashing|use|openrouter [file…]` runs the per-embedder evaluation instead
+ * (`runEmbedderEval`) on each file named, by default LoCoMo dev and RealMem dev beside it; with
+ * `--smoke`, one conversation's first 60 questions per set, three settings, nothing written.
  * Returns the exit code.
  */
 export async function runLocomo(argv: readonly string[]): Promise<number> {
@@ -45,6 +53,7 @@ export async function runLocomo(argv: readonly string[]): Promise<number> {
   const file = args.positional[0]
     ? resolve(callerDir, args.positional[0])
     : resolve(repoRoot, '../shared/eval/locomo-dev.json')
+  const defaultRealmem = resolve(repoRoot, '../shared/eval/realmem-dev.json')
   const outDir = args.out ? resolve(callerDir, args.out) : join(repoRoot, 'docs')
   let bytes: Buffer
   try {
@@ -62,18 +71,37 @@ export async function runLocomo(argv: readonly string[]): Promise<number> {
 
   const command = portableCommand(`pnpm eval:locomo${argv.length ? ` ${argv.join(' ')}` : ''}`)
   if (args.embedder !== undefined) {
-    const evaluated = args.smoke
-      ? {
-          ...data,
-          conversations: data.conversations
-            .slice(0, 1)
-            .map((c) => ({ ...c, questions: c.questions.slice(0, 60) })),
+    // Every file named (LoCoMo dev and, beside it, RealMem dev when none is named) is one dev set.
+    const sets: DevSet[] = [{ name: devSetName(file), data }]
+    const others = args.positional.length > 0 ? args.positional.slice(1) : [defaultRealmem]
+    for (const other of others) {
+      const path = resolve(callerDir, other)
+      const text = await readFile(path, 'utf8').catch(() => undefined)
+      if (text === undefined) {
+        if (args.positional.length > 0) {
+          console.error(`[locomo] cannot read ${path}: pass the path of a LoCoMo-shaped JSON file`)
+          return 2
         }
-      : data
+        log(`${path} not found: LoCoMo dev alone`)
+        continue
+      }
+      sets.push({ name: devSetName(path), data: loadLocomo(JSON.parse(text)) })
+    }
+    const evaluated = args.smoke
+      ? sets.map((set) => ({
+          ...set,
+          data: {
+            ...set.data,
+            conversations: set.data.conversations
+              .slice(0, 1)
+              .map((c) => ({ ...c, questions: c.questions.slice(0, 60) })),
+          },
+        }))
+      : sets
     await runEmbedderEval({
       name: args.embedder,
-      data: evaluated,
-      grid: args.smoke ? RANKING_GRID.filter((_, i) => i % 25 === 0) : RANKING_GRID,
+      sets: evaluated,
+      grid: args.smoke ? RANKING_GRID.filter((_, i) => i % 8 === 0) : RANKING_GRID,
       command,
       cacheDir: join(repoRoot, 'apps/bench/.cache/embeddings'),
       outDir: args.smoke && !args.out ? undefined : outDir,

@@ -4,6 +4,8 @@ import type { PairedComparison } from './pairedComparison.js'
 export interface EmbedderEval {
   generatedAt: string
   command: string
+  /** The dev set (`LoCoMo dev`, `RealMem dev`); absent in reports written before there were two. */
+  dataset?: string
   embedder: string
   model: string
   lexical: boolean
@@ -11,6 +13,8 @@ export interface EmbedderEval {
   questions: number
   /** How many settings leave-one-conversation-out chose among. */
   grid: number
+  /** Category names by id. */
+  categories?: Readonly<Record<string, string>>
   rankings: Array<{
     label: string
     metrics: Record<string, { mean: number; low: number; high: number }>

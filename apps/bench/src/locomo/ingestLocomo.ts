@@ -2,17 +2,24 @@ import { createMemory, type Embedder, type MemoryInput, type Store } from '@agen
 import type { LocomoData } from './LocomoData.js'
 import { turnContent } from './turnContent.js'
 
+/** Per batch of 256 turns: a slow model on a busy machine embeds a batch's chunks within it. */
+const INGEST_EMBED_BUDGET_MS = 30 * 60_000
+
 /**
  * Remembers every turn of every conversation in its own namespace (`locomo-<sample_id>`) through
  * the service, as an application would, and returns which dia ids each memory id stands for
  * (an exact duplicate turn merges into one memory), one map per conversation.
+ *
+ * The service embeds what it stores (each memory's text and, for a long turn, its chunks) with a
+ * write budget generous enough for a slow offline model, so no memory is left pending for lack of
+ * time; a memory that still is fails the evaluation rather than being scored without its vectors.
  */
 export async function ingestLocomo(
   data: LocomoData,
   store: Store,
   embedder: Embedder,
 ): Promise<Array<Map<string, Set<string>>>> {
-  const memory = createMemory({ store, embedder })
+  const memory = createMemory({ store, embedder, options: { writeEmbedTimeoutMs: INGEST_EMBED_BUDGET_MS } })
   const out: Array<Map<string, Set<string>>> = []
   for (const conversation of data.conversations) {
     const namespace = `locomo-${conversation.sampleId}`
@@ -40,5 +47,9 @@ export async function ingestLocomo(
     }
     out.push(diaIdsOf)
   }
+  await memory.close()
+  const pending = (await store.stats()).reduce((n, s) => n + s.pending, 0)
+  if (pending > 0)
+    throw new Error(`${pending} memories were stored without a vector: the evaluation would be wrong`)
   return out
 }

@@ -1,6 +1,9 @@
 import type { LocomoConversation, LocomoData, LocomoQuestion, LocomoTurn } from './LocomoData.js'
 import { parseSessionDate } from './parseSessionDate.js'
 
+/** Between two sessions of one day: more than the conversation-neighbourhood window. */
+const SESSION_GAP_MS = 60 * 60_000
+
 interface RawTurn {
   speaker?: unknown
   dia_id?: unknown
@@ -27,11 +30,19 @@ export function loadLocomo(json: unknown): LocomoData {
       .filter((m): m is RegExpExecArray => m !== null)
       .map((m) => Number(m[1]))
       .sort((a, b) => a - b)
+    // Sessions dated only by day (RealMem) can share a date: a later one starts after the earlier
+    // one ends, as it did, so no two turns of a conversation are stamped the same instant.
+    let previousEnd: Date | null = null
     for (const session of sessions) {
       const list = conversation[`session_${session}`]
       if (!Array.isArray(list)) continue
       const sessionDate = String(conversation[`session_${session}_date_time`] ?? '')
-      const start = parseSessionDate(sessionDate)
+      const parsed = parseSessionDate(sessionDate)
+      const start: Date | null =
+        parsed && previousEnd && parsed.getTime() <= previousEnd.getTime()
+          ? new Date(previousEnd.getTime() + SESSION_GAP_MS)
+          : parsed
+      if (start) previousEnd = new Date(start.getTime() + list.length * 1000)
       list.forEach((raw: RawTurn, position) => {
         if (typeof raw.dia_id !== 'string' || typeof raw.text !== 'string') return
         turns.push({

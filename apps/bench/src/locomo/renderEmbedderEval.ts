@@ -10,7 +10,7 @@ const p = (x: number) => (x < 0.001 ? '<0.001' : x.toPrecision(2))
 export function renderEmbedderEval(result: EmbedderEval): string {
   const rankings = result.rankings
   const lines = [
-    `# LoCoMo dev, ${result.embedder} (${result.model}, ${result.lexical ? 'lexical' : 'semantic'})`,
+    `# ${result.dataset ?? 'LoCoMo dev'}, ${result.embedder} (${result.model}, ${result.lexical ? 'lexical' : 'semantic'})`,
     '',
     `${result.questions} questions, ${result.conversations} conversations; \`${result.command}\`; ${result.generatedAt}.`,
     'Means over questions in %, 95 % bootstrap interval over questions in brackets. `default`: the',
@@ -35,7 +35,7 @@ export function renderEmbedderEval(result: EmbedderEval): string {
     `| --- | --- | ${result.comparisons.map(() => '---').join(' | ')} |`,
     ...['all', ...Object.keys(result.comparisons[0]?.byCategory ?? {})].map((category) => {
       const n = category === 'all' ? result.questions : result.comparisons[0]!.byCategory[category]!.questions
-      const name = category === 'all' ? 'all' : `${category} ${LOCOMO_CATEGORIES[category] ?? ''}`.trim()
+      const name = category === 'all' ? 'all' : `${category} ${(result.categories ?? LOCOMO_CATEGORIES)[category] ?? ''}`.trim()
       return `| ${name} | ${n} | ${result.comparisons
         .map((c) => {
           const x = category === 'all' ? c.overall : c.byCategory[category]!

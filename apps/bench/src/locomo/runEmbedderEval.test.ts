@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { TINY_LOCOMO } from './__fixtures__/tinyLocomo.js'
+import { TINY_REALMEM } from './__fixtures__/tinyRealmem.js'
 import { loadLocomo } from './loadLocomo.js'
 import { RANKING_GRID } from './RANKING_GRID.js'
 import { runEmbedderEval } from './runEmbedderEval.js'
@@ -19,7 +20,10 @@ describe('runEmbedderEval (smoke)', () => {
       dirs.push(dir)
       const options = {
         name,
-        data: loadLocomo(TINY_LOCOMO),
+        sets: [
+          { name: 'LoCoMo dev', data: loadLocomo(TINY_LOCOMO) },
+          { name: 'RealMem dev', data: loadLocomo(TINY_REALMEM) },
+        ],
         grid: RANKING_GRID.slice(0, 3),
         command: 'test',
         cacheDir: join(dir, 'cache'),
@@ -29,12 +33,18 @@ describe('runEmbedderEval (smoke)', () => {
         },
       }
       const lines: string[] = []
-      const result = await runEmbedderEval(options)
+      const [result, realmem] = await runEmbedderEval(options)
+      if (!result || !realmem) throw new Error('one report per set')
       expect(result.questions).toBe(4)
+      expect(realmem.questions).toBe(2)
+      expect(realmem.categories?.['1']).toBe('dynamic incremental')
+      // Every memory of the long-turn set got its vectors, chunks included (the ingest fails otherwise).
+      expect(realmem.rankings.find((r) => r.label === 'vector-only')!.metrics['recall_any@10']!.mean).toBeGreaterThan(0)
       expect(result.rankings.map((r) => r.label)).toEqual([
         'default',
         'keyword-only',
         'vector-only',
+        'plain BM25',
         'leave-one-out',
       ])
       for (const ranking of result.rankings)
@@ -46,15 +56,18 @@ describe('runEmbedderEval (smoke)', () => {
       expect(result.rankings[2]!.metrics['recall_any@10']!.mean).toBeGreaterThan(0)
       expect(Object.keys(result.comparisons[0]!.byCategory).sort()).toEqual(['1', '2', '4'])
       const report = JSON.parse(await readFile(join(options.outDir, 'benchmarks.json'), 'utf8'))
-      expect(Object.keys(report.embedders)).toEqual([name])
+      expect(Object.keys(report.embedders)).toEqual([`LoCoMo dev · ${name}`, `RealMem dev · ${name}`])
+      // Leave-one-out holds out each conversation of either set.
+      expect(result.folds.map((f) => f.conversation)).toEqual(['tiny-1'])
+      expect(realmem.folds.map((f) => f.conversation)).toEqual(['rm-tiny'])
       expect(await readFile(join(options.outDir, 'benchmarks.md'), 'utf8')).toContain(
-        '## Retrieval quality per embedder: LoCoMo dev',
+        '## Retrieval quality per embedder: LoCoMo dev and RealMem dev',
       )
       // A second run reads every vector from the cache and measures the same.
       lines.length = 0
-      const again = await runEmbedderEval(options)
-      expect(again.rankings).toEqual(result.rankings)
-      expect(lines.join('\n')).toMatch(/: 16 texts embedded in [\d.]+ s \(16 from the cache\)/)
+      const [again] = await runEmbedderEval(options)
+      expect(again!.rankings).toEqual(result.rankings)
+      expect(lines.join('\n')).not.toMatch(/\(0 vectors from the cache\)/)
     })
   }
 })

@@ -1,26 +1,26 @@
 import { join } from 'node:path'
-import type { MemoryServiceOptions } from '@agent-memory/core'
 import { embeddedBackend } from '../ours/embeddedBackend.js'
 import { writeReport } from '../report/writeReport.js'
 import { bootstrapInterval } from './bootstrapInterval.js'
+import { categoryNames } from './categoryNames.js'
+import type { DevSet } from './DevSet.js'
 import { diskCachedEmbedder } from './diskCachedEmbedder.js'
 import type { EmbedderEval } from './EmbedderEval.js'
 import { EVAL_METRICS } from './EVAL_METRICS.js'
 import { evalEmbedder } from './evalEmbedder.js'
 import { ingestLocomo } from './ingestLocomo.js'
-import type { LocomoData } from './LocomoData.js'
 import { leaveOneConversationOut } from './leaveOneConversationOut.js'
 import { memoizedStore } from './memoizedStore.js'
 import { pairedComparison } from './pairedComparison.js'
+import { plainBm25Records } from './plainBm25Records.js'
 import type { QuestionRecord } from './QuestionRecord.js'
 import type { RankingCandidate } from './RankingCandidate.js'
 import { recallQuestions } from './recallQuestions.js'
 import { renderEmbedderEval } from './renderEmbedderEval.js'
-import { turnContent } from './turnContent.js'
 
 export interface EmbedderEvalOptions {
   name: string
-  data: LocomoData
+  sets: readonly DevSet[]
   grid: readonly RankingCandidate[]
   command: string
   /** Where the embedder's vectors are cached between runs (gitignored). */
@@ -43,73 +43,104 @@ function byCategory(records: readonly QuestionRecord[]) {
   )
 }
 
+/** What one dev set's store answered: the fixed rankings and every grid setting's, in question order. */
+interface SetRecords {
+  single: Record<'default' | 'keyword-only' | 'vector-only' | 'plain BM25', QuestionRecord[]>
+  grid: QuestionRecord[][]
+}
+
 /**
- * `pnpm eval:locomo --embedder NAME`: every LoCoMo turn remembered on the embedded store with that
- * embedder (vectors cached on disk), every question recalled by the service defaults for the
- * embedder's kind, keyword-only and vector-only, and leave-one-conversation-out over `grid`; each
- * metric with a 95 % bootstrap interval, the default and the held-out choice against both single
- * legs with exact McNemar tests, overall and per category.
+ * `pnpm eval:locomo --embedder NAME`: every turn of each dev set remembered on the embedded store
+ * with that embedder (vectors cached on disk), every question recalled by the service defaults for
+ * the embedder's kind, keyword-only, vector-only and a plain BM25, and leave-one-conversation-out
+ * over `grid` with the conversations of every set (a setting is chosen on both sets, each counted
+ * equally); each metric with a 95 % bootstrap interval, the default and the held-out choice against
+ * keyword-only, vector-only and plain BM25 with exact McNemar tests, overall and per category.
+ * One report per set.
  */
-export async function runEmbedderEval(options: EmbedderEvalOptions): Promise<EmbedderEval> {
-  const { data, log } = options
+export async function runEmbedderEval(options: EmbedderEvalOptions): Promise<EmbedderEval[]> {
+  const { log } = options
   const base = evalEmbedder(options.name)
   const slug = base.model.replace(/[^a-zA-Z0-9.-]+/g, '_')
   const cache = await diskCachedEmbedder(base, join(options.cacheDir, `${slug}.json`))
   const embedder = cache.embedder
-  const { store, close } = await embeddedBackend(embedder.model).open(
-    `eval-${options.name}`,
-    embedder.dimensions,
-  )
+  const perSet: SetRecords[] = []
   try {
-    // Everything is embedded (or read from the cache) before the service sees it: a slow model
-    // would otherwise outrun the service's embed budgets and leave memories pending, without vectors.
-    const started = Date.now()
-    const texts = data.conversations.flatMap((c) => [
-      ...c.turns.map(turnContent),
-      ...c.questions.map((q) => q.question),
-    ])
-    for (let at = 0; at < texts.length; at += 256) {
-      await embedder.embed(texts.slice(at, at + 256))
-      if (at % 1024 === 0)
-        log(`${options.name}: embedded ${Math.min(texts.length, at + 256)} of ${texts.length} texts`)
+    for (const set of options.sets) {
+      const { store, close } = await embeddedBackend(embedder.model).open(
+        `eval-${options.name}`,
+        embedder.dimensions,
+      )
+      try {
+        const started = Date.now()
+        // The service embeds what it stores (memory texts and chunks) with a generous budget and
+        // the ingest fails on any memory left pending: every ranking sees every vector.
+        const diaIds = await ingestLocomo(set.data, store, embedder)
+        await cache.save()
+        log(
+          `${options.name} · ${set.name}: ingested in ${((Date.now() - started) / 1000).toFixed(1)} s (${cache.hits()} vectors from the cache)`,
+        )
+        const replayed = memoizedStore(store)
+        const run = (mode: RankingCandidate['mode'], serviceOptions: RankingCandidate['options']) =>
+          recallQuestions(set.data, diaIds, replayed, embedder, mode, serviceOptions)
+        const single = {
+          default: await run('hybrid', {}),
+          'keyword-only': await run('keyword', {}),
+          'vector-only': await run('vector', {}),
+          'plain BM25': await plainBm25Records(set.data),
+        }
+        await cache.save()
+        const grid: QuestionRecord[][] = []
+        for (const candidate of options.grid) grid.push(await run(candidate.mode, candidate.options))
+        log(`${options.name} · ${set.name}: ${options.grid.length} grid settings replayed`)
+        perSet.push({ single, grid })
+      } finally {
+        await close()
+      }
     }
+  } finally {
     await cache.save()
-    log(
-      `${options.name}: ${texts.length} texts embedded in ${((Date.now() - started) / 1000).toFixed(1)} s (${cache.hits()} from the cache)`,
+  }
+  // One list of conversations across the sets; each set weighs the same in the choice.
+  const offsets = options.sets.map((_, i) =>
+    options.sets.slice(0, i).reduce((n, s) => n + s.data.conversations.length, 0),
+  )
+  const setOf = new Map<number, number>()
+  const joined = options.grid.map((_, g) =>
+    perSet.flatMap((records, i) =>
+      records.grid[g]!.map((r) => {
+        setOf.set(r.conversation + offsets[i]!, i)
+        return { ...r, conversation: r.conversation + offsets[i]! }
+      }),
+    ),
+  )
+  const questionsOf = perSet.map((records) => records.single.default.length)
+  const folds = leaveOneConversationOut(joined, (r) => 1 / questionsOf[setOf.get(r.conversation)!]!)
+  const results = options.sets.map((set, i) => {
+    const { single } = perSet[i]!
+    const own = folds.filter((fold) => setOf.get(fold.conversation) === i)
+    const heldOut = own.flatMap((fold) =>
+      fold.heldOut.map((r) => ({ ...r, conversation: r.conversation - offsets[i]! })),
     )
-    const diaIds = await ingestLocomo(data, store, embedder)
-    const pending = (await store.stats()).reduce((n, s) => n + s.pending, 0)
-    if (pending > 0)
-      throw new Error(`${pending} memories were stored without a vector: the evaluation would be wrong`)
-    const replayed = memoizedStore(store)
-    const run = (mode: RankingCandidate['mode'], serviceOptions: MemoryServiceOptions) =>
-      recallQuestions(data, diaIds, replayed, embedder, mode, serviceOptions)
-    const single = {
-      default: await run('hybrid', {}),
-      'keyword-only': await run('keyword', {}),
-      'vector-only': await run('vector', {}),
-    }
-    await cache.save()
-    const results: QuestionRecord[][] = []
-    for (const candidate of options.grid) results.push(await run(candidate.mode, candidate.options))
-    const folds = leaveOneConversationOut(results)
-    const heldOut = folds.flatMap((fold) => fold.heldOut)
     const rankings = { ...single, 'leave-one-out': heldOut }
     const compared: Array<[string, QuestionRecord[], QuestionRecord[]]> = [
       ['default vs keyword', single.default, single['keyword-only']],
       ['default vs vector', single.default, single['vector-only']],
+      ['default vs plain BM25', single.default, single['plain BM25']],
       ['leave-one-out vs keyword', heldOut, single['keyword-only']],
       ['leave-one-out vs vector', heldOut, single['vector-only']],
     ]
     const result: EmbedderEval = {
       generatedAt: new Date().toISOString(),
       command: options.command,
+      dataset: set.name,
       embedder: options.name,
       model: embedder.model,
       lexical: embedder.lexical === true,
-      conversations: data.conversations.length,
+      conversations: set.data.conversations.length,
       questions: single.default.length,
       grid: options.grid.length,
+      categories: categoryNames(set.data.conversations.map((c) => c.sampleId)),
       rankings: Object.entries(rankings).map(([label, records]) => ({
         label,
         metrics: Object.fromEntries(
@@ -131,37 +162,36 @@ export async function runEmbedderEval(options: EmbedderEvalOptions): Promise<Emb
               return [
                 category,
                 pairedComparison(
-                  a.filter((_, i) => keep[i]),
-                  b.filter((_, i) => keep[i]),
+                  a.filter((_, k) => keep[k]),
+                  b.filter((_, k) => keep[k]),
                 ),
               ]
             }),
           ),
         }
       }),
-      best: results
-        .map((records, i) => ({
-          label: options.grid[i]!.label,
+      best: perSet[i]!.grid
+        .map((records, g) => ({
+          label: options.grid[g]!.label,
           recallAny5: records.reduce((t, r) => t + r.score.any5, 0) / records.length,
           recallAny10: records.reduce((t, r) => t + r.score.any10, 0) / records.length,
         }))
         .sort((a, b) => b.recallAny10 - a.recallAny10 || b.recallAny5 - a.recallAny5)
         .slice(0, 8),
-      folds: folds.map((fold) => ({
-        conversation: data.conversations[fold.conversation]!.sampleId,
+      folds: own.map((fold) => ({
+        conversation: set.data.conversations[fold.conversation - offsets[i]!]!.sampleId,
         chosen: options.grid[fold.chosen]!.label,
         recallAny10: fold.heldOut.reduce((t, r) => t + r.score.any10, 0) / Math.max(1, fold.heldOut.length),
       })),
     }
-    const text = renderEmbedderEval(result)
-    console.log(text)
-    if (options.outDir) {
-      const written = await writeReport(options.outDir, { embedders: { [options.name]: result } })
-      log(`wrote ${written.join(', ')}`)
-    }
+    console.log(renderEmbedderEval(result))
     return result
-  } finally {
-    await cache.save()
-    await close()
+  })
+  if (options.outDir) {
+    const written = await writeReport(options.outDir, {
+      embedders: Object.fromEntries(results.map((r) => [`${r.dataset} · ${r.embedder}`, r])),
+    })
+    log(`wrote ${written.join(', ')}`)
   }
+  return results
 }
