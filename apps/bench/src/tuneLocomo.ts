@@ -103,8 +103,22 @@ async function main(): Promise<void> {
       const of = (pick: (r: QuestionRecord) => boolean) => records.filter(pick)
       console.log(
         `${mean(records, (r) => r.score.any5)} ${mean(records, (r) => r.score.any10)} mrr ${mean(records, (r) => r.score.reciprocalRank)} sess ${mean(records, (r) => r.score.session10)}` +
-          ` | cat ${cats.map((c) => mean(of((r) => r.category === c), (r) => r.score.any10)).join(' ')}` +
-          ` | conv ${convs.map((c) => mean(of((r) => r.conversation === c), (r) => r.score.any10)).join(' ')} | ${spec.label}`,
+          ` | cat ${cats
+            .map((c) =>
+              mean(
+                of((r) => r.category === c),
+                (r) => r.score.any10,
+              ),
+            )
+            .join(' ')}` +
+          ` | conv ${convs
+            .map((c) =>
+              mean(
+                of((r) => r.conversation === c),
+                (r) => r.score.any10,
+              ),
+            )
+            .join(' ')} | ${spec.label}`,
       )
     }
     await cache.save()

@@ -35,7 +35,10 @@ export function renderEmbedderEval(result: EmbedderEval): string {
     `| --- | --- | ${result.comparisons.map(() => '---').join(' | ')} |`,
     ...['all', ...Object.keys(result.comparisons[0]?.byCategory ?? {})].map((category) => {
       const n = category === 'all' ? result.questions : result.comparisons[0]!.byCategory[category]!.questions
-      const name = category === 'all' ? 'all' : `${category} ${(result.categories ?? LOCOMO_CATEGORIES)[category] ?? ''}`.trim()
+      const name =
+        category === 'all'
+          ? 'all'
+          : `${category} ${(result.categories ?? LOCOMO_CATEGORIES)[category] ?? ''}`.trim()
       return `| ${name} | ${n} | ${result.comparisons
         .map((c) => {
           const x = category === 'all' ? c.overall : c.byCategory[category]!

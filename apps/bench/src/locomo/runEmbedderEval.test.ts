@@ -39,7 +39,9 @@ describe('runEmbedderEval (smoke)', () => {
       expect(realmem.questions).toBe(2)
       expect(realmem.categories?.['1']).toBe('dynamic incremental')
       // Every memory of the long-turn set got its vectors, chunks included (the ingest fails otherwise).
-      expect(realmem.rankings.find((r) => r.label === 'vector-only')!.metrics['recall_any@10']!.mean).toBeGreaterThan(0)
+      expect(
+        realmem.rankings.find((r) => r.label === 'vector-only')!.metrics['recall_any@10']!.mean,
+      ).toBeGreaterThan(0)
       expect(result.rankings.map((r) => r.label)).toEqual([
         'default',
         'keyword-only',

@@ -170,12 +170,11 @@ export async function runEmbedderEval(options: EmbedderEvalOptions): Promise<Emb
           ),
         }
       }),
-      best: perSet[i]!.grid
-        .map((records, g) => ({
-          label: options.grid[g]!.label,
-          recallAny5: records.reduce((t, r) => t + r.score.any5, 0) / records.length,
-          recallAny10: records.reduce((t, r) => t + r.score.any10, 0) / records.length,
-        }))
+      best: perSet[i]!.grid.map((records, g) => ({
+        label: options.grid[g]!.label,
+        recallAny5: records.reduce((t, r) => t + r.score.any5, 0) / records.length,
+        recallAny10: records.reduce((t, r) => t + r.score.any10, 0) / records.length,
+      }))
         .sort((a, b) => b.recallAny10 - a.recallAny10 || b.recallAny5 - a.recallAny5)
         .slice(0, 8),
       folds: own.map((fold) => ({

@@ -22,8 +22,18 @@ export const TINY_REALMEM = [
       ],
     },
     qa: [
-      { question: 'Which neighbourhood did we pick for my Kyoto stay?', answer: '', evidence: ['D1:1'], category: 1 },
-      { question: 'How much do I need for the university fund?', answer: '', evidence: ['D2:2'], category: 3 },
+      {
+        question: 'Which neighbourhood did we pick for my Kyoto stay?',
+        answer: '',
+        evidence: ['D1:1'],
+        category: 1,
+      },
+      {
+        question: 'How much do I need for the university fund?',
+        answer: '',
+        evidence: ['D2:2'],
+        category: 3,
+      },
     ],
   },
 ]

@@ -64,7 +64,10 @@ describe('lendToNeighbours', () => {
 
   test('a memory longer than borrowerMaxLength borrows nothing but keeps its place on its side', () => {
     const long = new Map(memories)
-    long.set('t1', memoryFixture({ id: 't1', createdAt: at(1), metadata: { stream: 'chat-1' }, content: 'x'.repeat(401) }))
+    long.set(
+      't1',
+      memoryFixture({ id: 't1', createdAt: at(1), metadata: { stream: 'chat-1' }, content: 'x'.repeat(401) }),
+    )
     const { relevance, lent } = lendToNeighbours(new Map([['t2', 0.8]]), long, options)
     expect(lent.has('t1')).toBe(false)
     expect(relevance.has('t1')).toBe(false)
@@ -73,7 +76,10 @@ describe('lendToNeighbours', () => {
     // The long memory still lends to its own neighbours.
     const lending = lendToNeighbours(new Map([['t1', 0.8]]), long, options)
     expect(lending.lent.get('t2')?.from).toBe('t1')
-    const everyone = lendToNeighbours(new Map([['t2', 0.8]]), long, { ...options, borrowerMaxLength: Infinity })
+    const everyone = lendToNeighbours(new Map([['t2', 0.8]]), long, {
+      ...options,
+      borrowerMaxLength: Infinity,
+    })
     expect(everyone.lent.get('t1')?.amount).toBeCloseTo(0.4, 12)
   })
 
