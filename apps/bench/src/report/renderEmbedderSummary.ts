@@ -18,8 +18,10 @@ export function renderEmbedderSummary(evals: readonly EmbedderEval[]): string[] 
     const c = e.comparisons.find((x) => x.label === label)?.overall
     return c ? `${c.points >= 0 ? '+' : ''}${c.points.toFixed(1)} (p ${p(c.p)})` : '—'
   }
-  // Reports from before the second dev set carry no `dataset`: a run of both replaces them.
-  const current = evals.filter((e) => e.dataset !== undefined)
+  // Reports from before the second dev set carry no `dataset`: shown until a run of both replaces them.
+  const current = evals.some((e) => e.dataset !== undefined)
+    ? evals.filter((e) => e.dataset !== undefined)
+    : evals
   return [
     '## Retrieval quality per embedder: LoCoMo dev and RealMem dev',
     '',
@@ -33,7 +35,7 @@ export function renderEmbedderSummary(evals: readonly EmbedderEval[]): string[] 
     '|---|---|---|---|---|---|---|---|---|---|',
     ...current.map(
       (e) =>
-        `| ${e.dataset} | ${e.embedder} (\`${e.model}\`) | ${e.lexical ? 'lexical' : 'semantic'} | ${metric(e, 'default', 'recall_any@10')} | ${metric(
+        `| ${e.dataset ?? 'LoCoMo dev'} | ${e.embedder} (\`${e.model}\`) | ${e.lexical ? 'lexical' : 'semantic'} | ${metric(e, 'default', 'recall_any@10')} | ${metric(
           e,
           'default',
           'recall_all@10',
