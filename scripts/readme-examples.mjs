@@ -97,7 +97,6 @@ const EXAMPLES = {
     heading: '## Automatic memory: the middleware and `observe`',
     block: 1,
     prelude: [
-      "import { createMemory } from '@agent-memory/core'",
       "declare const store: import('@agent-memory/store-pgvector').PgVectorStore",
       "declare const embedder: import('@agent-memory/core').Embedder",
       wrappableModel,
@@ -128,6 +127,17 @@ const EXAMPLES = {
     heading: '# @agent-memory/embedder-ai-sdk',
     block: 1,
     prelude: ["declare const store: import('@agent-memory/store-pgvector').PgVectorStore"],
+  },
+  // Reranking needs ai 6 or later: checked in the ai 6 and ai 7 fixtures, with their @ai-sdk/cohere.
+  'embedder-reranker': {
+    readme: EMBEDDER_README,
+    heading: '## Reranking',
+    block: 1,
+    prelude: [
+      "import { createMemory } from '@agent-memory/core'",
+      "declare const store: import('@agent-memory/store-pgvector').PgVectorStore",
+      "declare const embedder: import('@agent-memory/core').Embedder",
+    ],
   },
   // Real values, not declarations: mcp.ts spawns this file as its server, so the README's MCP
   // example also runs as written.
