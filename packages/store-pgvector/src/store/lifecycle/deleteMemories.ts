@@ -15,15 +15,19 @@ export async function deleteMemories(
   const list = checkIds(ids)
   if (list.length === 0) return 0
   return routed(context, 'write', ns).transaction(async (sql) => {
-    // The memories' access rows go with them, in the same statement.
-    const result = await sql.query<{ removed: number }>(
-      `WITH gone AS (DELETE FROM memories WHERE namespace = $1 AND id = ANY($2::text[]) RETURNING id),
-         access AS (DELETE FROM agent_memory_access WHERE namespace = $1 AND memory_id IN (SELECT id FROM gone))
-       SELECT count(*)::int AS removed FROM gone`,
-      [ns, list],
-    )
+    // Two statements, not one with a data-modifying CTE: each is a top-level DELETE, so the embedded
+    // executor counts its dead versions toward its stand-in for autovacuum.
+    const result = await sql.query('DELETE FROM memories WHERE namespace = $1 AND id = ANY($2::text[])', [
+      ns,
+      list,
+    ])
+    // The memories' access rows go with them, in the same transaction.
+    await sql.query('DELETE FROM agent_memory_access WHERE namespace = $1 AND memory_id = ANY($2::text[])', [
+      ns,
+      list,
+    ])
     forgetNamespaceSize(context, 'memories', ns)
     countKeywordWrite(context, ns)
-    return result.rows[0]?.removed ?? 0
+    return result.rowCount
   })
 }
