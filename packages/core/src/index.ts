@@ -80,6 +80,7 @@ export type {
   NeighbourhoodOptions,
   RankingOptions,
   RepairOptions,
+  RerankingOptions,
 } from './service/MemoryServiceOptions.js'
 export type { MemoryServiceStats } from './service/MemoryServiceStats.js'
 export { DEFAULT_PROFILE_TOKENS } from './service/profile/DEFAULT_PROFILE_TOKENS.js'

@@ -17,6 +17,7 @@ export interface RerankCallOptions {
 export interface Reranker {
   /** Model identity, for logs. */
   readonly model: string
+  /** Scores `documents` against `query`: each listed document by its index, higher more relevant. */
   rerank(
     query: string,
     documents: string[],
