@@ -5,9 +5,10 @@ import { fingerprint, type MemoryWrite } from '@agent-memory/core'
 import { axisVector } from '@agent-memory/testkit'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, requirePostgres, testPool } from './__fixtures__/postgresTestDatabase.js'
+import { requirePostgres } from './__fixtures__/postgresTestDatabase.js'
+import { postgresTestStore } from './__fixtures__/postgresTestStore.js'
 import { storeSocketPath } from './embedded/storeSocketPath.js'
-import { createPgVectorStore, migrate, openEmbeddedStore } from './index.js'
+import { openEmbeddedStore } from './index.js'
 import type { PgVectorStore } from './store/PgVectorStore.js'
 
 const dims = 4
@@ -158,15 +159,8 @@ describe('recall’s reinforcement is kept beside the memory row', { timeout: 12
 
   if (requirePostgres('reinforcement on PostgreSQL')) {
     it('on PostgreSQL', async () => {
-      const database = await createTestDatabase('access')
-      const pool = testPool(database.url, 4)
-      cleanups.push(async () => {
-        await pool.end()
-        await database.drop()
-      })
-      await migrate(pool, { dimensions: dims })
-      const store = await createPgVectorStore({ pool, dimensions: dims })
-      cleanups.push(() => store.close())
+      const { store, pool, close } = await postgresTestStore('access', { dimensions: dims, connections: 4 })
+      cleanups.push(close)
       await checkReinforcement(
         store,
         async () =>

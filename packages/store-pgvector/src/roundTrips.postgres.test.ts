@@ -1,8 +1,8 @@
 import { fingerprint, type MemoryWrite } from '@agent-memory/core'
 import { axisVector } from '@agent-memory/testkit'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, requirePostgres, testPool } from './__fixtures__/postgresTestDatabase.js'
-import { createPgVectorStore, migrate } from './index.js'
+import { requirePostgres } from './__fixtures__/postgresTestDatabase.js'
+import { postgresTestStore } from './__fixtures__/postgresTestStore.js'
 
 const dims = 4
 
@@ -22,15 +22,8 @@ if (requirePostgres('round trips on PostgreSQL')) {
     })
 
     it('one for a read, one for a reinforcement, three for a transaction of one statement', async () => {
-      const database = await createTestDatabase('trips')
-      const pool = testPool(database.url, 2)
-      cleanups.push(async () => {
-        await pool.end()
-        await database.drop()
-      })
-      await migrate(pool, { dimensions: dims })
-      const store = await createPgVectorStore({ pool, dimensions: dims })
-      cleanups.push(() => store.close())
+      const { store, close } = await postgresTestStore('trips', { dimensions: dims, connections: 2 })
+      cleanups.push(close)
       await store.upsert('ns', [write('a', 'the garden gate squeaks', 0), write('b', 'the hose is green', 1)])
       const count = async (work: () => Promise<unknown>) => {
         const before = store.roundTrips()

@@ -4,9 +4,10 @@ import { join } from 'node:path'
 import { fingerprint, type MemoryWrite } from '@agent-memory/core'
 import { axisVector } from '@agent-memory/testkit'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, requirePostgres, testPool } from './__fixtures__/postgresTestDatabase.js'
+import { requirePostgres } from './__fixtures__/postgresTestDatabase.js'
+import { postgresTestStore } from './__fixtures__/postgresTestStore.js'
 import { loadPglite } from './embedded/loadPglite.js'
-import { createPgVectorStore, migrate, openEmbeddedStore } from './index.js'
+import { openEmbeddedStore } from './index.js'
 import type { PgVectorStore } from './store/PgVectorStore.js'
 
 const dims = 4
@@ -139,15 +140,8 @@ describe('after a sweep no row of an expired memory remains in any table', { tim
 
   if (requirePostgres('expiry sweep on PostgreSQL')) {
     it('on PostgreSQL (keyword statistics maintained on write)', async () => {
-      const database = await createTestDatabase('sweep')
-      const pool = testPool(database.url, 4)
-      cleanups.push(async () => {
-        await pool.end()
-        await database.drop()
-      })
-      await migrate(pool, { dimensions: dims })
-      const store = await createPgVectorStore({ pool, dimensions: dims })
-      cleanups.push(() => store.close())
+      const { store, pool, close } = await postgresTestStore('sweep', { dimensions: dims, connections: 4 })
+      cleanups.push(close)
       const tables = await checkSweep(store, async () => readAllWith((text) => pool.query(text)), true)
       expect(tables).toEqual(
         expect.arrayContaining([

@@ -15,17 +15,14 @@ export async function deleteMemories(
   const list = checkIds(ids)
   if (list.length === 0) return 0
   return routed(context, 'write', ns).transaction(async (sql) => {
-    // Two statements, not one with a data-modifying CTE: each is a top-level DELETE, so the embedded
-    // executor counts its dead versions toward its stand-in for autovacuum.
-    const result = await sql.query('DELETE FROM memories WHERE namespace = $1 AND id = ANY($2::text[])', [
-      ns,
-      list,
-    ])
-    // The memories' access rows go with them, in the same transaction.
-    await sql.query('DELETE FROM agent_memory_access WHERE namespace = $1 AND memory_id = ANY($2::text[])', [
-      ns,
-      list,
-    ])
+    // One statement whose top level is the memories' DELETE (their access rows go in its CTE): the
+    // embedded executor counts a top-level DELETE's rows as dead versions for its stand-in for
+    // autovacuum, and on PostgreSQL the transaction stays BEGIN, statement, COMMIT.
+    const result = await sql.query(
+      `WITH access AS (DELETE FROM agent_memory_access WHERE namespace = $1 AND memory_id = ANY($2::text[]))
+       DELETE FROM memories WHERE namespace = $1 AND id = ANY($2::text[])`,
+      [ns, list],
+    )
     forgetNamespaceSize(context, 'memories', ns)
     countKeywordWrite(context, ns)
     return result.rowCount
