@@ -1,4 +1,4 @@
-/** The columns a `Memory` is read from (never the vector), in `MEMORY_COLUMNS`' order. */
+/** The columns a `Memory` is read from (never the vector), in `memoryColumnsSelect`' order. */
 export const MEMORY_COLUMN_NAMES: readonly string[] = [
   'namespace',
   'id',

@@ -28,9 +28,10 @@ function checkStrings(name: string, value: unknown): string[] {
  * Liveness at `t` (`asOf`, else the database clock): not expired; the validity window open;
  * not superseded — except that under `asOf` supersession is answered by the window (supersede
  * stamps `validTo`), and `includeSuperseded` (without `asOf`) shows tombstones even though
- * their window closed.
+ * their window closed. `nsParam`: the namespace the statement already binds (`$n`), which the
+ * reinforcement beside the row is read under (`ACCESS_SQL`).
  */
-export function buildFilter(filter: MemoryFilter | undefined, params: SqlParams): string[] {
+export function buildFilter(filter: MemoryFilter | undefined, params: SqlParams, nsParam: string): string[] {
   const f = filter ?? {}
   const conditions: string[] = []
   const asOf = f.asOf === undefined ? undefined : checkDate('asOf', f.asOf)
@@ -94,7 +95,7 @@ export function buildFilter(filter: MemoryFilter | undefined, params: SqlParams)
   }
   if (f.accessedAfter !== undefined) {
     conditions.push(
-      `${ACCESS_SQL.lastAccessedAt('m')} > ${params.add(checkDate('accessedAfter', f.accessedAfter), 'timestamptz')}`,
+      `${ACCESS_SQL.lastAccessedAt('m', nsParam)} > ${params.add(checkDate('accessedAfter', f.accessedAfter), 'timestamptz')}`,
     )
   }
   return conditions

@@ -18,7 +18,7 @@ export function newestLiveByFingerprint(nsParam: string, columns: string, params
       SELECT ${columns} FROM (
         SELECT * FROM memories o WHERE o.namespace = ${nsParam} AND o.fingerprint = k.fp OFFSET 0
       ) m
-      WHERE m.tier = k.tier AND ${buildFilter(undefined, params).join(' AND ')}
+      WHERE m.tier = k.tier AND ${buildFilter(undefined, params, nsParam).join(' AND ')}
       ORDER BY m.created_at DESC, m.id LIMIT 1
     ) found`
 }

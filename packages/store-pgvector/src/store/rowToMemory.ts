@@ -6,7 +6,7 @@ const toDateOrNull = (value: unknown): Date | null =>
 const toNumberOrNull = (value: unknown): number | null =>
   value === null || value === undefined ? null : Number(value)
 
-/** Maps a row selected with `MEMORY_COLUMNS` to the core model. */
+/** Maps a row selected with `memoryColumnsSelect` to the core model. */
 export function rowToMemory(row: Record<string, unknown>): Memory {
   return {
     id: String(row.id),

@@ -1,4 +1,4 @@
-import { MEMORY_COLUMNS } from '../memoryColumns.js'
+import { memoryColumnsSelect } from '../memoryColumnsSelect.js'
 
 const vector = (column: string) => `encode(vector_send(${column}), 'base64')`
 
@@ -10,7 +10,7 @@ const vector = (column: string) => `encode(vector_send(${column}), 'base64')`
  */
 export function exportPageStatement(vectors: boolean, after: boolean): string {
   const chunkFields = vectors ? `'embedding', ${vector('c.embedding')}, ` : ''
-  return `SELECT ${MEMORY_COLUMNS}, m.valid_to_stamped,
+  return `SELECT ${memoryColumnsSelect('$1')}, m.valid_to_stamped,
       ${vectors ? vector('m.embedding') : 'NULL::text'} AS vector,
       (SELECT coalesce(json_agg(json_build_object(${chunkFields}'idx', c.idx, 'text', c.text) ORDER BY c.idx), '[]')
          FROM memory_chunks c WHERE c.namespace = $1 AND c.memory_id = m.id) AS chunk_list

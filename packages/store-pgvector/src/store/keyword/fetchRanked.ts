@@ -1,6 +1,6 @@
 import type { Memory, ScoredMemory } from '@agent-memory/core'
 import type { SqlRunner } from '../../sql/SqlRunner.js'
-import { MEMORY_COLUMNS } from '../memoryColumns.js'
+import { memoryColumnsSelect } from '../memoryColumnsSelect.js'
 import { rowToMemory } from '../rowToMemory.js'
 import type { SearchScope } from '../search/scope/searchScope.js'
 import type { RankedDocument } from './RankedDocument.js'
@@ -33,7 +33,7 @@ export async function fetchRanked(
     if (batch.length === 0) return
     const values = [...scope.params.values, batch.map((document) => document.id)]
     const rows = await sql.query<Record<string, unknown>>(
-      `SELECT ${MEMORY_COLUMNS} FROM memories m
+      `SELECT ${memoryColumnsSelect(scope.namespaceParam)} FROM memories m
          WHERE m.id = ANY($${values.length}::text[]) AND ${conditions.join(' AND ')}`,
       values,
     )

@@ -12,7 +12,8 @@ export async function countMemories(
 ): Promise<number> {
   const ns = checkNamespace(namespace)
   const params = new SqlParams()
-  const conditions = [`m.namespace = ${params.add(ns)}`, ...buildFilter(filter, params)]
+  const nsParam = params.add(ns)
+  const conditions = [`m.namespace = ${nsParam}`, ...buildFilter(filter, params, nsParam)]
   return context.executor.transaction(async (sql) => {
     const result = await sql.query<{ total: number }>(
       `SELECT count(*)::int AS total FROM memories m WHERE ${conditions.join(' AND ')}`,

@@ -2,7 +2,7 @@ import { InvalidArgumentError, type Memory, type Tier, TierSchema } from '@agent
 import { checkNamespace } from '../context/checkNamespace.js'
 import { routed } from '../context/routed.js'
 import type { StoreContext } from '../context/StoreContext.js'
-import { MEMORY_COLUMNS } from '../memoryColumns.js'
+import { memoryColumnsSelect } from '../memoryColumnsSelect.js'
 import { newestLiveByFingerprint } from '../newestLiveByFingerprint.js'
 import { rowToMemory } from '../rowToMemory.js'
 import { SqlParams } from '../SqlParams.js'
@@ -22,7 +22,7 @@ export async function findByFingerprint(
   const nsParam = params.add(ns)
   const [row] = await routed(context, 'read', ns).readStatement(
     `SELECT found.* FROM (SELECT ${params.add(tier)}::text AS tier, ${params.add(fingerprint)}::text AS fp) k
-       ${newestLiveByFingerprint(nsParam, MEMORY_COLUMNS, params)}`,
+       ${newestLiveByFingerprint(nsParam, memoryColumnsSelect(nsParam), params)}`,
     params.values,
   )
   return row === undefined ? null : rowToMemory(row)

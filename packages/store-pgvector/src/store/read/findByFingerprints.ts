@@ -1,7 +1,7 @@
 import { InvalidArgumentError, type Memory, type Tier, TierSchema } from '@agent-memory/core'
 import { checkNamespace } from '../context/checkNamespace.js'
 import type { StoreContext } from '../context/StoreContext.js'
-import { MEMORY_COLUMNS } from '../memoryColumns.js'
+import { memoryColumnsSelect } from '../memoryColumnsSelect.js'
 import { newestLiveByFingerprint } from '../newestLiveByFingerprint.js'
 import { rowToMemory } from '../rowToMemory.js'
 import { SqlParams } from '../SqlParams.js'
@@ -37,7 +37,7 @@ export async function findByFingerprints(
   return context.executor.transaction(async (sql) => {
     const result = await sql.query(
       `SELECT found.* FROM (SELECT DISTINCT tier, fp FROM unnest(${tiers}, ${fingerprints}) AS u(tier, fp)) k
-         ${newestLiveByFingerprint(nsParam, MEMORY_COLUMNS, params)}`,
+         ${newestLiveByFingerprint(nsParam, memoryColumnsSelect(nsParam), params)}`,
       params.values,
     )
     return result.rows.map(rowToMemory)

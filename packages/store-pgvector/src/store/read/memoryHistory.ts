@@ -3,7 +3,7 @@ import { checkIds } from '../context/checkIds.js'
 import { checkNamespace } from '../context/checkNamespace.js'
 import { routed } from '../context/routed.js'
 import type { StoreContext } from '../context/StoreContext.js'
-import { MEMORY_COLUMNS } from '../memoryColumns.js'
+import { memoryColumnsSelect } from '../memoryColumnsSelect.js'
 import { rowToMemory } from '../rowToMemory.js'
 
 /** `Store.history`: the supersession chain through a memory, oldest first (bounded both ways). */
@@ -24,7 +24,7 @@ export async function memoryHistory(context: StoreContext, namespace: string, id
          ), chain AS (
            SELECT id, depth FROM back UNION ALL SELECT id, depth FROM fwd
          )
-         SELECT ${MEMORY_COLUMNS}, min(c.depth) AS depth FROM chain c JOIN memories m ON m.namespace = $1 AND m.id = c.id
+         SELECT ${memoryColumnsSelect('$1')}, min(c.depth) AS depth FROM chain c JOIN memories m ON m.namespace = $1 AND m.id = c.id
          GROUP BY m.namespace, m.id
          ORDER BY min(c.depth), m.created_at, m.id`,
     [ns, id],

@@ -5,7 +5,7 @@ import { checkNamespace } from '../context/checkNamespace.js'
 import { clampLimit } from '../context/clampLimit.js'
 import { routed } from '../context/routed.js'
 import type { StoreContext } from '../context/StoreContext.js'
-import { MEMORY_COLUMNS } from '../memoryColumns.js'
+import { memoryColumnsSelect } from '../memoryColumnsSelect.js'
 import { rowToMemory } from '../rowToMemory.js'
 import { SqlParams } from '../SqlParams.js'
 
@@ -33,7 +33,7 @@ export async function profileCandidates(
   const params = new SqlParams()
   const nsParam = params.add(ns)
   const limitParam = params.add(clampLimit(limit, MAX_CANDIDATES_PER_LIST), 'int')
-  const live = [`m.namespace = ${nsParam}`, ...buildFilter(undefined, params)].join(' AND ')
+  const live = [`m.namespace = ${nsParam}`, ...buildFilter(undefined, params, nsParam)].join(' AND ')
   const lookUp = (condition: string, column: string) =>
     `(SELECT m.id FROM memories m WHERE ${live} AND ${condition}
         ORDER BY m.${column} DESC, m.id DESC LIMIT ${limitParam})`
@@ -43,7 +43,7 @@ export async function profileCandidates(
   // rows (sorted whole, narrow rows; each memory probed only until `limit` pass) and those of the
   // rows' own stamps (walked from the index's end), ranked again on the value that applies.
   const accessed = `(SELECT r.id FROM (
-        (SELECT m.id, ${ACCESS_SQL.lastAccessedAt('m')} AS at FROM memories m WHERE ${live} AND ${DURABLE}
+        (SELECT m.id, ${ACCESS_SQL.lastAccessedAt('m', nsParam)} AS at FROM memories m WHERE ${live} AND ${DURABLE}
           ORDER BY m.last_accessed_at DESC, m.id DESC LIMIT ${limitParam})
         UNION
         (SELECT x.id, x.at FROM (SELECT a.memory_id AS id, a.last_accessed_at AS at FROM agent_memory_access a
@@ -52,7 +52,7 @@ export async function profileCandidates(
           ORDER BY x.at DESC, x.id DESC LIMIT ${limitParam})
       ) r ORDER BY r.at DESC, r.id DESC LIMIT ${limitParam})`
   const rows = await routed(context, 'read', ns).readStatement(
-    `SELECT ${MEMORY_COLUMNS} FROM memories m WHERE m.namespace = ${nsParam} AND m.id IN (
+    `SELECT ${memoryColumnsSelect(nsParam)} FROM memories m WHERE m.namespace = ${nsParam} AND m.id IN (
        ${lookUp("m.tier = 'procedural'", 'importance')}
        UNION ALL ${lookUp("m.tier = 'semantic'", 'importance')}
        UNION ALL ${accessed}

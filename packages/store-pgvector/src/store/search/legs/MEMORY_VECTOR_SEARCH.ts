@@ -1,4 +1,4 @@
-import { MEMORY_COLUMNS } from '../../memoryColumns.js'
+import { memoryColumnsSelect } from '../../memoryColumnsSelect.js'
 import { toScoredMemory } from '../scope/toScoredMemory.js'
 import type { VectorSearchPath } from '../scope/VectorSearchPath.js'
 
@@ -11,7 +11,7 @@ export const MEMORY_VECTOR_SEARCH: VectorSearchPath = {
   statement: ({ vector, conditions, namespaceParam }, limitParam, annOrderBy) => {
     const where = conditions.join(' AND ')
     if (annOrderBy !== null)
-      return `SELECT * FROM (SELECT ${MEMORY_COLUMNS}, m.embedding <=> ${vector} AS distance FROM memories m
+      return `SELECT * FROM (SELECT ${memoryColumnsSelect(namespaceParam)}, m.embedding <=> ${vector} AS distance FROM memories m
           WHERE ${where} ORDER BY ${annOrderBy} LIMIT ${limitParam}) s
         WHERE s.distance <> 'NaN'::float8 ORDER BY s.distance, s.id`
     // The exact scan ranks every row of the namespace on (id, distance) alone and reads the other
@@ -20,7 +20,7 @@ export const MEMORY_VECTOR_SEARCH: VectorSearchPath = {
     // ordering through the global HNSW index (which silently under-returns under a selective
     // filter). A zero vector (stored or queried) has no direction: its cosine distance is NaN,
     // which must never rank (as a score it would reorder every hit fused with it), so it is dropped.
-    return `SELECT ${MEMORY_COLUMNS}, w.distance FROM (
+    return `SELECT ${memoryColumnsSelect(namespaceParam)}, w.distance FROM (
         SELECT d.id, d.distance FROM (SELECT m.id, m.embedding <=> ${vector} AS distance FROM memories m
             WHERE ${where} OFFSET 0) d
           WHERE d.distance <> 'NaN'::float8 ORDER BY d.distance, d.id LIMIT ${limitParam}) w

@@ -28,14 +28,14 @@ export interface LegResults {
 
 /**
  * A row as a JSON array: the memory columns in `MEMORY_COLUMN_NAMES`' order, after `lead` leading
- * values; from a `memories` row (`memoryColumnsOf`, the reinforcement applied) or from a statement
- * that already selected them under their names.
+ * values; from a `memories` row of the namespace bound as `memoriesOf` (`memoryColumnsOf`, the
+ * reinforcement applied) or from a statement that already selected them under their names.
  */
-const rowArray = (alias: string, lead: string[], from: 'memories' | 'selected') =>
+const rowArray = (alias: string, lead: string[], from: { memoriesOf: string } | 'selected') =>
   `json_build_array(${[
     ...lead,
-    ...(from === 'memories'
-      ? memoryColumnsOf(alias)
+    ...(from !== 'selected'
+      ? memoryColumnsOf(alias, from.memoriesOf)
       : MEMORY_COLUMN_NAMES.map((column) => `${alias}.${column}`)),
   ].join(', ')})`
 
@@ -118,7 +118,7 @@ export async function searchLegsInProcess(
     const parts: string[] = []
     if (ids.length > 0) {
       values.push(ids)
-      parts.push(`(SELECT json_agg(${rowArray('m', ['m.embedding IS NOT NULL'], 'memories')})::text FROM memories m
+      parts.push(`(SELECT json_agg(${rowArray('m', ['m.embedding IS NOT NULL'], { memoriesOf: scope.namespaceParam })})::text FROM memories m
           WHERE m.id = ANY($${values.length}::text[]) AND ${memoryConditions.join(' AND ')}) AS rows`)
     }
     if (exactChunks) {

@@ -40,7 +40,7 @@ export function searchScope(
   const conditions = [
     `${near?.alias ?? 'm'}.namespace = ${nsParam}`,
     ...(near?.also ?? []),
-    ...buildFilter(options.filter, params),
+    ...buildFilter(options.filter, params, nsParam),
   ]
   return { ns, limit, params, namespaceParam: nsParam, vector, conditions }
 }
