@@ -7,6 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BIN, CLI_ROOT, cliEnv, runCli, startCli, temporaryDirectory } from './__fixtures__/cliProcess.js'
+import { StatsJsonSchema } from './json/StatsJsonSchema.js'
 
 interface ToolText {
   content: Array<{ type: string; text: string }>
@@ -145,6 +146,37 @@ describe('one embedded store, many local commands (the store server)', { timeout
       server.child.kill('SIGINT')
       await server.stop()
     }
+  })
+
+  it('stats reports the embedding cache of the process serving the directory, and none without one', async () => {
+    const dataDir = path.join(dir, 'caches')
+    const args = ['--namespace', 'ada', '--data-dir', dataDir]
+    const server = await startCli(['serve', '--data-dir', dataDir], /serving .* on /)
+    try {
+      expect((await runCli(['remember', 'Ada reads novels at night', ...args])).code).toBe(0)
+      // Searches run in the server: the first embeds the question, the next two find it cached.
+      for (let i = 0; i < 3; i++) expect((await runCli(['search', 'novels', ...args])).code).toBe(0)
+      const json = await runCli(['stats', '--json', '--data-dir', dataDir])
+      expect(json.code).toBe(0)
+      const stats = StatsJsonSchema.parse(JSON.parse(json.stdout))
+      expect(stats.embeddingCache).toMatchObject({
+        servedBy: expect.stringMatching(/^process \d+ /),
+        queries: { hits: 2, misses: 1, entries: 1 },
+        reusedFromStore: 0,
+      })
+      expect(stats.embeddingCache?.queries.hitRate).toBeCloseTo(2 / 3)
+      const text = await runCli(['stats', '--data-dir', dataDir])
+      expect(text.stdout).toMatch(
+        /^caches +queries 2 of 3 from the cache \(67 %\), writes none yet, 0 vectors reused from the store in process \d+ /m,
+      )
+    } finally {
+      server.child.kill('SIGINT')
+      await server.stop()
+    }
+    const direct = await runCli(['stats', '--json', '--data-dir', dataDir])
+    expect(direct.code).toBe(0)
+    expect(StatsJsonSchema.parse(JSON.parse(direct.stdout)).embeddingCache).toBeUndefined()
+    expect((await runCli(['stats', '--data-dir', dataDir])).stdout).not.toMatch(/^caches/m)
   })
 
   it('a server killed mid-command: the command fails with what to do, and running it again completes the job', async () => {

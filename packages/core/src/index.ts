@@ -119,6 +119,7 @@ export type {
   Store,
   UpsertOutcome,
 } from './spec/Store.js'
+export type { StoredEmbedding } from './spec/StoredEmbedding.js'
 export { estimateTokens } from './text/estimateTokens.js'
 export { fingerprint } from './text/fingerprint.js'
 export { ledgerNamespace } from './text/ledgerNamespace.js'

@@ -6,10 +6,13 @@ import type { CommandContext } from '../cli/CommandContext.js'
 import { resolveNamespace } from '../config/resolveNamespace.js'
 import type { StatsJson } from '../json/StatsJsonSchema.js'
 import { directorySize } from '../open/directorySize.js'
+import { describeEmbeddingCache } from '../output/describeEmbeddingCache.js'
 import { formatBytes } from '../output/formatBytes.js'
 import { formatTable } from '../output/formatTable.js'
 import { toStoreJson } from '../output/toStoreJson.js'
 import { writeJson } from '../output/writeJson.js'
+import { recallSocketPath } from '../served/recallSocketPath.js'
+import { serviceStatsFromHolder } from '../served/serviceStatsFromHolder.js'
 
 export function registerStatsCommand(program: Command, context: CommandContext): void {
   addExamples(addNamespaceOption(program.command('stats')), [
@@ -17,7 +20,7 @@ export function registerStatsCommand(program: Command, context: CommandContext):
     ['one namespace, as JSON', 'agent-memory stats --namespace alice --json'],
   ])
     .description(
-      'counts by namespace and tier, pending and parked embeds, chunks, storage, recorded embedder',
+      'counts by namespace and tier, pending and parked embeds, chunks, storage, recorded embedder, and the embedding cache of the process serving the directory',
     )
     .option('--json', 'print the statistics as JSON')
     .action(async (flags: { namespace?: string; json?: boolean }) => {
@@ -34,6 +37,11 @@ export function registerStatsCommand(program: Command, context: CommandContext):
       ])
       const target = context.config().store
       const dataDirBytes = target.kind === 'embedded' ? await directorySize(target.dataDir) : undefined
+      // The embedding caches live in the long-running process that serves the directory.
+      const served =
+        target.kind === 'embedded'
+          ? await serviceStatsFromHolder(recallSocketPath(target.dataDir), { signal: context.signal })
+          : undefined
       const totals = namespaces.reduce(
         (sum, entry) => ({
           memories: sum.memories + entry.total,
@@ -51,6 +59,9 @@ export function registerStatsCommand(program: Command, context: CommandContext):
           storage: { tableBytes, ...(dataDirBytes === undefined ? {} : { dataDirBytes }) },
           totals: { ...totals, pending: queue.pending, leased: queue.leased, parked: queue.failed },
           namespaces,
+          ...(served === undefined
+            ? {}
+            : { embeddingCache: { servedBy: served.servedBy, ...served.stats.embeddingCache } }),
         })
         return
       }
@@ -61,6 +72,8 @@ export function registerStatsCommand(program: Command, context: CommandContext):
         `memories   ${totals.memories} in ${namespaces.length} namespace${namespaces.length === 1 ? '' : 's'}, ${totals.chunks} chunks, ${totals.superseded} superseded`,
         `embeds     ${queue.pending} pending${queue.leased > 0 ? ` (${queue.leased} leased by a repair: one is running, or one was killed and its leases lapse within 10 minutes${target.kind === 'embedded' ? ', or at the next open of this directory' : ''})` : ''}, ${queue.failed} parked${queue.pending + queue.failed > 0 ? ' (run agent-memory repair)' : ''}`,
       ]
+      if (served !== undefined)
+        lines.push(`caches     ${describeEmbeddingCache(served.stats)} in ${served.servedBy}`)
       const sampled = namespaces.filter((entry) => (entry.vectorSearch?.recallSamples ?? 0) > 0)
       const indexed = namespaces.filter((entry) => entry.vectorSearch?.indexed === true).length
       if (indexed > 0 || sampled.length > 0) {

@@ -6,6 +6,16 @@ import { StoreJsonSchema } from './StoreJsonSchema.js'
 
 const count = z.number().int().nonnegative()
 
+const EmbeddingCacheJsonSchema = z
+  .object({
+    entries: count,
+    maxEntries: count,
+    hits: count,
+    misses: count,
+    hitRate: z.number().min(0).max(1).nullable(),
+  })
+  .strict()
+
 /** `agent-memory stats --json`. */
 export const StatsJsonSchema = jsonDocument('stats', {
   store: StoreJsonSchema,
@@ -21,6 +31,19 @@ export const StatsJsonSchema = jsonDocument('stats', {
       parked: count,
     })
     .strict(),
+  /**
+   * The embedding caches of the process serving the embedded directory (`serve`, `ui`, `mcp`), when
+   * one does: they live there, not in the short `stats` command.
+   */
+  embeddingCache: z
+    .object({
+      servedBy: z.string(),
+      queries: EmbeddingCacheJsonSchema,
+      documents: EmbeddingCacheJsonSchema,
+      reusedFromStore: count,
+    })
+    .strict()
+    .optional(),
   namespaces: z.array(
     z
       .object({

@@ -1,6 +1,6 @@
 /**
  * The holder's answer to a `RecallRequest`: the service's `RecallResult` as JSON (revived by
- * `reviveRecallResult`), or why it declined. The client opens the store itself after a decline,
+ * `reviveRecallResult`), or to a stats request its `MemoryServiceStats`; or why it declined. The client opens the store itself after a decline,
  * so the command's own path reports any real failure in its own words.
  */
 export type RecallReply =

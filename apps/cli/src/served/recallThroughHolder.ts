@@ -1,6 +1,5 @@
-import { connect } from 'node:net'
 import type { RecallResult } from '@agent-memory/core'
-import type { RecallReply } from './RecallReply.js'
+import { type AskHolderOptions, askHolder } from './askHolder.js'
 import type { RecallRequest } from './RecallRequest.js'
 import { reviveRecallResult } from './reviveRecallResult.js'
 
@@ -8,12 +7,6 @@ export interface ServedRecallResult {
   result: RecallResult
   servedBy: string
   embedderDescription: string
-}
-
-export interface RecallThroughHolderOptions {
-  signal?: AbortSignal
-  /** Diagnostics (`--debug`): why the holder was not used. */
-  log?: (line: string) => void
 }
 
 /**
@@ -25,48 +18,10 @@ export interface RecallThroughHolderOptions {
 export async function recallThroughHolder(
   socketPath: string,
   request: RecallRequest,
-  options: RecallThroughHolderOptions = {},
+  options: AskHolderOptions = {},
 ): Promise<ServedRecallResult | undefined> {
-  const { signal, log } = options
-  signal?.throwIfAborted()
-  const line = await new Promise<string | undefined>((resolve, reject) => {
-    const socket = connect(socketPath)
-    let received = ''
-    let connected = false
-    const onAbort = () => {
-      socket.destroy()
-      reject(signal?.reason)
-    }
-    signal?.addEventListener('abort', onAbort, { once: true })
-    socket.setEncoding('utf8')
-    socket.on('connect', () => {
-      connected = true
-      socket.write(`${JSON.stringify(request)}\n`)
-    })
-    socket.on('data', (chunk: string) => (received += chunk))
-    socket.on('error', (error: NodeJS.ErrnoException) => {
-      // ENOENT / ECONNREFUSED: no holder serves recalls here (or a dead one left its socket).
-      if (error.code !== 'ENOENT' && error.code !== 'ECONNREFUSED') log?.(`recall server: ${error.message}`)
-    })
-    socket.on('close', () => {
-      signal?.removeEventListener('abort', onAbort)
-      const end = received.indexOf('\n')
-      if (end < 0 && connected) log?.('recall server: went away before answering; opening the store here')
-      resolve(end < 0 ? undefined : received.slice(0, end))
-    })
-  })
-  if (line === undefined) return undefined
-  let reply: RecallReply
-  try {
-    reply = JSON.parse(line) as RecallReply
-  } catch {
-    log?.('recall server: sent an unreadable answer; opening the store here')
-    return undefined
-  }
-  if (!reply.ok) {
-    log?.(`recall server declined (${reply.reason}): ${reply.message}; opening the store here`)
-    return undefined
-  }
+  const reply = await askHolder(socketPath, request, options)
+  if (reply === undefined) return undefined
   return {
     result: reviveRecallResult(reply.result),
     servedBy: reply.servedBy,

@@ -3,6 +3,7 @@ import { createServer, type Socket } from 'node:net'
 import { type MemoryService, type RecallOptions, redactSecrets } from '@agent-memory/core'
 import type { RecallReply } from './RecallReply.js'
 import { RecallRequestSchema } from './RecallRequestSchema.js'
+import { ServiceStatsRequestSchema } from './ServiceStatsRequestSchema.js'
 
 /** A request is one line; anything longer than this is not one the CLI sends. */
 const MAX_REQUEST_BYTES = 1024 * 1024
@@ -26,6 +27,8 @@ export interface RecallServer {
  * is embedded and both legs run here, on the indexes this process keeps warm, so a served
  * `agent-memory search` costs one round trip instead of a statement-by-statement conversation
  * over the store socket (and needs none of the store, driver or embedder code at its end).
+ * It also reports its service counters (`{ v: 1, stats: true }`: the embedding caches that live
+ * here, for `agent-memory stats`).
  * The socket is 0600 in the 0700 socket directory; a request is one JSON line, the reply one line.
  */
 export async function serveRecall(options: ServeRecallOptions): Promise<RecallServer> {
@@ -42,6 +45,11 @@ export async function serveRecall(options: ServeRecallOptions): Promise<RecallSe
     }
     if ((json as { v?: unknown } | null)?.v !== 1) {
       return { ok: false, reason: 'version', message: 'this server speaks recall request version 1' }
+    }
+    if ((json as { stats?: unknown }).stats !== undefined) {
+      const asked = ServiceStatsRequestSchema.safeParse(json)
+      if (!asked.success) return { ok: false, reason: 'invalid', message: 'invalid stats request' }
+      return { ok: true, servedBy, embedder: embedderDescription, result: memory.stats() }
     }
     const parsed = RecallRequestSchema.safeParse(json)
     if (!parsed.success) {

@@ -89,11 +89,14 @@ export interface MemoryServiceOptions {
   /** Budget for embedding a query before recall falls back to keyword-only. Default 2000. */
   queryEmbedTimeoutMs?: number
   /**
-   * Embeddings kept in process, by (embedder model, text), least recently used dropped beyond the
+   * Embeddings kept in process, by (embedder model and width, text), least recently used dropped beyond the
    * bound (0 turns one off): `queries`, so a question asked again costs no embedder call (default
    * 1000 entries); `documents`, the memory and chunk texts of writes, so content embedded once is not
    * embedded again by this service (default 1000 entries). Exact duplicates of a live memory are
-   * never embedded anyway (they reinforce it). `MemoryService.stats()` reports the hit rates.
+   * never embedded anyway (they reinforce it), and a text the namespace already stores with this
+   * embedder's vector (a re-ingest from another process, the same content under another id or
+   * tier) is read back from the store instead (`Store.storedEmbeddings`).
+   * `MemoryService.stats()` reports the hit rates and the vectors reused.
    */
   embeddingCache?: { queries?: number; documents?: number }
   /** Texts per embed call. Default 64. */

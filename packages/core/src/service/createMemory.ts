@@ -67,6 +67,7 @@ export function createMemory(config: {
       embeddingCache: {
         queries: context.queryEmbeddings.stats(),
         documents: context.documentEmbeddings.stats(),
+        reusedFromStore: context.storedVectorsReused.count,
       },
     }),
     repair: (options) => repairPending(context, options),

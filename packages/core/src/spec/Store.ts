@@ -5,6 +5,7 @@ import type { ExpirySweepStore } from './ExpirySweepStore.js'
 import type { LinkStore } from './LinkStore.js'
 import type { MemoryFilter } from './MemoryFilter.js'
 import type { ScoredMemory } from './ScoredMemory.js'
+import type { StoredEmbedding } from './StoredEmbedding.js'
 
 /** Per-item outcome of an upsert, in input order. */
 export type UpsertOutcome =
@@ -97,6 +98,18 @@ export interface Store extends ExpirySweepStore, LinkStore {
    * asks `findByFingerprint` once per distinct key.
    */
   findByFingerprints?(namespace: string, keys: Array<{ tier: Tier; fingerprint: string }>): Promise<Memory[]>
+  /**
+   * What the namespace already holds embedded for content with these fingerprints, whatever the
+   * memory's id, tier or liveness: one `StoredEmbedding` per distinct stored content (any order),
+   * only from memories embedded (`embedState: 'ok'`) by the embedder named, and none at all when
+   * the store's vectors are of another model or width. Optional: without it the service embeds
+   * content its own cache does not hold.
+   */
+  storedEmbeddings?(
+    namespace: string,
+    fingerprints: string[],
+    embedder: { model: string; dimensions: number },
+  ): Promise<StoredEmbedding[]>
   /** Default order: `createdAt` descending, ties by id. */
   list(namespace: string, options?: ListOptions): Promise<Memory[]>
   /**

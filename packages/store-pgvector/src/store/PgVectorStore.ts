@@ -23,6 +23,7 @@ import type {
   ScoredMemory,
   SearchOptions,
   Store,
+  StoredEmbedding,
   StoredMemoryRow,
   Tier,
   UpsertOutcome,
@@ -65,6 +66,7 @@ import { getMemory } from './read/getMemory.js'
 import { listMemories } from './read/listMemories.js'
 import { memoryHistory } from './read/memoryHistory.js'
 import { profileCandidates } from './read/profileCandidates.js'
+import { storedEmbeddings } from './read/storedEmbeddings.js'
 import { claimPending } from './repair/claimPending.js'
 import { completeRepair } from './repair/completeRepair.js'
 import { failRepair } from './repair/failRepair.js'
@@ -193,6 +195,15 @@ export class PgVectorStore implements Store, ChunkStore, LegSearchStore, RepairS
 
   findByFingerprints(namespace: string, keys: Array<{ tier: Tier; fingerprint: string }>): Promise<Memory[]> {
     return findByFingerprints(this.#context, namespace, keys)
+  }
+
+  /** Vectors held for content with these fingerprints, for this store's own embedder (see `storedEmbeddings`). */
+  storedEmbeddings(
+    namespace: string,
+    fingerprints: string[],
+    embedder: { model: string; dimensions: number },
+  ): Promise<StoredEmbedding[]> {
+    return storedEmbeddings(this.#context, namespace, fingerprints, embedder)
   }
 
   list(namespace: string, options: ListOptions = {}): Promise<Memory[]> {

@@ -19,6 +19,7 @@ import {
   type ScoredMemory,
   type SearchOptions,
   type Store,
+  type StoredEmbedding,
   type StoredMemoryRow,
   type Tier,
   type UpsertOutcome,
@@ -41,6 +42,7 @@ import { getRow } from './read/getRow.js'
 import { listRows } from './read/listRows.js'
 import { profileCandidateRows } from './read/profileCandidateRows.js'
 import { rowHistory } from './read/rowHistory.js'
+import { storedRowEmbeddings } from './read/storedRowEmbeddings.js'
 import { claimPendingRows } from './repair/claimPendingRows.js'
 import { completeRowRepair } from './repair/completeRowRepair.js'
 import { failRowRepair } from './repair/failRowRepair.js'
@@ -132,6 +134,14 @@ export class InMemoryStore implements Store, ChunkStore, RepairStore, NamespaceD
 
   findByFingerprints(namespace: string, keys: Array<{ tier: Tier; fingerprint: string }>): Promise<Memory[]> {
     return findRowsByFingerprints(this.state, namespace, keys)
+  }
+
+  storedEmbeddings(
+    namespace: string,
+    fingerprints: string[],
+    embedder: { model: string; dimensions: number },
+  ): Promise<StoredEmbedding[]> {
+    return storedRowEmbeddings(this.state, this, namespace, fingerprints, embedder)
   }
 
   list(namespace: string, options: ListOptions = {}): Promise<Memory[]> {

@@ -4,8 +4,8 @@ import { describeServiceScenarios } from './describeServiceScenarios.js'
 
 describeServiceScenarios(
   'InMemoryStore',
-  async ({ dimensions }) => {
-    const store = new InMemoryStore({ dimensions })
+  async ({ model, dimensions }) => {
+    const store = new InMemoryStore({ model, dimensions })
     return { store, cleanup: () => store.close() }
   },
   { createEmbedder: () => createHashingEmbedder({ dimensions: 512 }) },

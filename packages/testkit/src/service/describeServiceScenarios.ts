@@ -11,6 +11,7 @@ import { describeNearDuplicateScenarios } from './scenarios/describeNearDuplicat
 import { describeProfileScenarios } from './scenarios/describeProfileScenarios.js'
 import { describeReinforcementScenarios } from './scenarios/describeReinforcementScenarios.js'
 import { describeRememberScenarios } from './scenarios/describeRememberScenarios.js'
+import { describeStoredVectorScenarios } from './scenarios/describeStoredVectorScenarios.js'
 import { describeSweepScenarios } from './scenarios/describeSweepScenarios.js'
 import { openServiceScenarios } from './scenarios/openServiceScenarios.js'
 
@@ -18,14 +19,14 @@ import { openServiceScenarios } from './scenarios/openServiceScenarios.js'
  * The memory service (`createMemory`) end to end on a real store: write, dedup, update,
  * chunking, redaction, the degraded paths (embedder down or too slow on write and on read,
  * then `repair`), supersession with `asOf`, namespace isolation with look-alike names, and
- * forgetting. Run it once per backend; the store must also be a `ChunkStore` and a
+ * forgetting, and content the store holds never embedded again. Run it once per backend; the store must also be a `ChunkStore` and a
  * `RepairStore` for the chunk and repair cases to pass.
  *
  * Composed of groups over one store (`describeRememberScenarios`,
  * `describeDegradedScenarios`, `describeLifecycleScenarios`, `describeSweepScenarios`,
  * `describeLinkScenarios`, `describeFaultMatrixScenarios`, `describeReinforcementScenarios`,
  * `describeConfidenceScenarios`, `describeImportanceScenarios`, `describeNearDuplicateScenarios`,
- * `describeProfileScenarios`).
+ * `describeProfileScenarios`, `describeStoredVectorScenarios`).
  */
 export function describeServiceScenarios(
   name: string,
@@ -45,5 +46,6 @@ export function describeServiceScenarios(
     describeImportanceScenarios(suite)
     describeNearDuplicateScenarios(suite)
     describeProfileScenarios(suite)
+    describeStoredVectorScenarios(suite)
   })
 }

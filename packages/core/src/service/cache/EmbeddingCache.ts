@@ -1,9 +1,14 @@
+import type { Embedder } from '../../spec/Embedder.js'
 import type { EmbeddingCacheStats } from './EmbeddingCacheStats.js'
 
+/** Which embedder a vector came from: a cached vector answers only for the same model and width. */
+type EmbedderIdentity = Pick<Embedder, 'model' | 'dimensions'>
+
 /**
- * Vectors by (model, purpose, text), least recently used dropped beyond `maxEntries` (0 keeps
+ * Vectors by (embedder, purpose, text), least recently used dropped beyond `maxEntries` (0 keeps
  * nothing). The same text in always gives the same vector out, so a cached vector is the embedder's
- * own answer; the model is in the key so a cache outliving one embedder never answers for another.
+ * own answer; the model and its width are in the key so a cache outliving one embedder never
+ * answers for another (a model name served at another width included).
  * Vectors are shared, never copied: callers must not write into them.
  */
 export class EmbeddingCache {
@@ -13,14 +18,14 @@ export class EmbeddingCache {
 
   constructor(readonly maxEntries: number) {}
 
-  private static key(model: string, purpose: string, text: string): string {
-    return `${model}\u0000${purpose}\u0000${text}`
+  private static key(embedder: EmbedderIdentity, purpose: string, text: string): string {
+    return `${embedder.model}\u0000${embedder.dimensions}\u0000${purpose}\u0000${text}`
   }
 
   /** The cached vector, counted as a hit or a miss; a hit becomes the most recently used. */
-  get(model: string, purpose: string, text: string): Float32Array | undefined {
+  get(embedder: EmbedderIdentity, purpose: string, text: string): Float32Array | undefined {
     if (this.maxEntries <= 0) return undefined
-    const key = EmbeddingCache.key(model, purpose, text)
+    const key = EmbeddingCache.key(embedder, purpose, text)
     const vector = this.entries.get(key)
     if (vector === undefined) {
       this.misses++
@@ -32,9 +37,9 @@ export class EmbeddingCache {
     return vector
   }
 
-  set(model: string, purpose: string, text: string, vector: Float32Array): void {
+  set(embedder: EmbedderIdentity, purpose: string, text: string, vector: Float32Array): void {
     if (this.maxEntries <= 0) return
-    const key = EmbeddingCache.key(model, purpose, text)
+    const key = EmbeddingCache.key(embedder, purpose, text)
     this.entries.delete(key)
     this.entries.set(key, vector)
     // A Map iterates in insertion order: the first key is the least recently used.

@@ -6,7 +6,7 @@ export interface EmbeddingCacheStats {
   maxEntries: number
   /** Look-ups answered from the cache: embedder calls saved (one text each). */
   hits: number
-  /** Look-ups that went to the embedder. */
+  /** Look-ups the cache could not answer: embedded (or, for writes, read back from the store). */
   misses: number
   /** hits / (hits + misses); null before the first look-up. */
   hitRate: number | null

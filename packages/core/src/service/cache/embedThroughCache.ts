@@ -4,25 +4,33 @@ import type { EmbeddingCache } from './EmbeddingCache.js'
 
 /**
  * `embedWithinBudget` for the texts the cache does not hold (each distinct text once), the rest
- * answered from it; what the embedder returns is cached. Vectors come back in `texts` order.
+ * answered from it. `lookUp`, when given, is asked first for the texts the cache missed (the store's
+ * vectors for content it already holds) and only what it does not answer goes to the embedder;
+ * whatever either returns is cached. Vectors come back in `texts` order.
  */
 export async function embedThroughCache(
   embedder: Embedder,
   cache: EmbeddingCache,
   texts: string[],
   budget: EmbedBudget,
+  lookUp?: (missing: string[]) => Promise<Map<string, Float32Array>>,
 ): Promise<Float32Array[]> {
   const vectors: Array<Float32Array | undefined> = texts.map((text) =>
-    cache.get(embedder.model, budget.purpose, text),
+    cache.get(embedder, budget.purpose, text),
   )
-  const missing = [...new Set(texts.filter((_, index) => vectors[index] === undefined))]
+  let missing = [...new Set(texts.filter((_, index) => vectors[index] === undefined))]
+  const found = new Map<string, Float32Array>()
+  if (missing.length > 0 && lookUp) {
+    for (const [text, vector] of await lookUp(missing)) found.set(text, vector)
+    missing = missing.filter((text) => !found.has(text))
+  }
   if (missing.length > 0) {
     const embedded = await embedWithinBudget(embedder, missing, budget)
-    const byText = new Map(missing.map((text, index) => [text, embedded[index]!]))
-    for (const [text, vector] of byText) cache.set(embedder.model, budget.purpose, text, vector)
-    texts.forEach((text, index) => {
-      vectors[index] ??= byText.get(text)
-    })
+    for (const [index, text] of missing.entries()) found.set(text, embedded[index]!)
   }
+  for (const [text, vector] of found) cache.set(embedder, budget.purpose, text, vector)
+  texts.forEach((text, index) => {
+    vectors[index] ??= found.get(text)
+  })
   return vectors as Float32Array[]
 }

@@ -63,10 +63,12 @@ export interface ServiceContext {
         readonly maxDocumentChars: number
       }
     | undefined
-  /** Query vectors by (model, text), bounded (`embeddingCache.queries`). */
+  /** Query vectors by (embedder, text), bounded (`embeddingCache.queries`). */
   readonly queryEmbeddings: EmbeddingCache
-  /** Write vectors (memory and chunk texts) by (model, text), bounded (`embeddingCache.documents`). */
+  /** Write vectors (memory and chunk texts) by (embedder, text), bounded (`embeddingCache.documents`). */
   readonly documentEmbeddings: EmbeddingCache
+  /** Memory and chunk vectors read back from the store instead of embedded (`reuseStoredVectors`). */
+  readonly storedVectorsReused: { count: number }
   /** Recall's reinforcements, batched off the response path. */
   readonly reinforcements: ReinforcementQueue
   /** Hands a failure that does not fail the call to `onError` (a throwing hook is ignored). */

@@ -109,6 +109,7 @@ export function resolveServiceContext(config: {
     rerank: resolveRerank(options.rerank),
     queryEmbeddings: new EmbeddingCache(cacheSize('queries')),
     documentEmbeddings: new EmbeddingCache(cacheSize('documents')),
+    storedVectorsReused: { count: 0 },
     reinforcements: new ReinforcementQueue({
       delayMs: options.reinforceDelayMs ?? 100,
       write: ({ namespace, tier, ids, at }) =>

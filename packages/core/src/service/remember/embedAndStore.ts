@@ -31,6 +31,7 @@ export async function embedAndStore(
     if (needed.length === 0 || embedderDown) return
     const vectors = await embedWrites(
       context,
+      namespace,
       needed.map((item) => item.prepared),
     )
     if (vectors === null) embedderDown = true

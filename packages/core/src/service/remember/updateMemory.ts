@@ -61,7 +61,7 @@ export async function updateMemory(
     // Content unchanged: keep the vector and the chunk rows.
     write.keepEmbedding = true
   } else {
-    const vectors = await embedWrites(context, [prepared])
+    const vectors = await embedWrites(context, ns.data!, [prepared])
     if (vectors?.[0]) {
       write.embedding = vectors[0].embedding
       write.chunks = vectors[0].chunks

@@ -8,7 +8,7 @@ import { rejectsWith } from './rejectsWith.js'
 import { uid } from './uid.js'
 import { write } from './write.js'
 
-/** Reads: namespace isolation, every filter (over `list`, `searchVector` and `searchText` alike), listing order and paging, `findByFingerprint(s)`, `profileCandidates`. */
+/** Reads: namespace isolation, every filter (over `list`, `searchVector` and `searchText` alike), listing order and paging, `findByFingerprint(s)`, `storedEmbeddings`, `profileCandidates`. */
 export function describeStoreReads(suite: ContractSuite): void {
   const { v } = suite
   describe('reads', () => {
@@ -151,6 +151,69 @@ export function describeStoreReads(suite: ContractSuite): void {
           await suite.store.findByFingerprints(ns, [{ tier: 'semantic', fingerprint: 'fp:item 2' }]),
         ).toEqual([])
       }
+    })
+
+    it('storedEmbeddings reads back the vectors held for content by fingerprint, for its own embedder only', async (context) => {
+      const store = suite.store
+      if (!store.storedEmbeddings) return context.skip()
+      const ns = uid('stored')
+      const other = uid('stored-other')
+      const embedder = { model: suite.model, dimensions: suite.dims }
+      const values = (vector: Float32Array) => Array.from(vector)
+      await store.upsert(ns, [
+        write(`se-long-${ns}`, 'reuse me', v(1), {
+          chunks: [
+            { idx: 0, text: 'reuse', embedding: v(2) },
+            { idx: 1, text: 'me', embedding: v(3) },
+          ],
+        }),
+        // The fingerprint is case-folded: another spelling of the same content is its own entry.
+        write(`se-case-${ns}`, 'Reuse Me', v(4), { tier: 'episodic', fingerprint: 'fp:reuse me' }),
+        // The same content again under another id: one entry per distinct content.
+        write(`se-again-${ns}`, 'reuse me', v(1), { tier: 'procedural' }),
+        write(`se-pending-${ns}`, 'not embedded yet', null),
+      ])
+      await store.upsert(other, [write(`se-other-${ns}`, 'elsewhere', v(5), { fingerprint: 'fp:reuse me' })])
+      // Superseded content keeps its vector: what it holds is still the embedding of that text.
+      await store.supersede(ns, `se-case-${ns}`, `se-again-${ns}`)
+      const found = await store.storedEmbeddings(
+        ns,
+        ['fp:reuse me', 'fp:not embedded yet', 'fp:nothing'],
+        embedder,
+      )
+      const byContent = new Map(found.map((entry) => [entry.content, entry]))
+      expect([...byContent.keys()].sort()).toEqual(['Reuse Me', 'reuse me'])
+      expect(found).toHaveLength(2)
+      const long = byContent.get('reuse me')!
+      expect(long.fingerprint).toBe('fp:reuse me')
+      expect(values(long.embedding)).toEqual(values(v(1)))
+      expect(long.chunks.map((chunk) => [chunk.text, values(chunk.embedding)])).toEqual([
+        ['reuse', values(v(2))],
+        ['me', values(v(3))],
+      ])
+      const cased = byContent.get('Reuse Me')!
+      expect(values(cased.embedding)).toEqual(values(v(4)))
+      expect(cased.chunks).toEqual([])
+      // Only the namespace asked for.
+      expect((await store.storedEmbeddings(other, ['fp:reuse me'], embedder)).map((e) => e.content)).toEqual([
+        'elsewhere',
+      ])
+      // Vectors of another embedder are never handed out, nor are they for another width.
+      expect(
+        await store.storedEmbeddings(ns, ['fp:reuse me'], { ...embedder, model: 'another-model' }),
+      ).toEqual([])
+      expect(
+        await store.storedEmbeddings(ns, ['fp:reuse me'], { ...embedder, dimensions: suite.dims + 1 }),
+      ).toEqual([])
+      expect(await store.storedEmbeddings(ns, [], embedder)).toEqual([])
+      await rejectsWith(
+        store.storedEmbeddings('', ['fp:reuse me'], embedder),
+        InvalidArgumentError.isInstance,
+      )
+      await rejectsWith(
+        store.storedEmbeddings(ns, 'fp:reuse me' as unknown as string[], embedder),
+        InvalidArgumentError.isInstance,
+      )
     })
 
     it('profileCandidates is the union of the four profileCandidateLists look-ups, live memories of the namespace only', async (context) => {
