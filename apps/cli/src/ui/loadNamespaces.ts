@@ -1,6 +1,9 @@
 import type { InspectorDeps } from './InspectorDeps.js'
 
-/** The namespaces page: counts per namespace, the repair queue's size, storage and the recorded embedder. */
+/**
+ * The namespaces page: counts per namespace, the repair queue's size, storage, the recorded embedder
+ * and this process's embedding cache (its hit rates: the inspector's searches run here).
+ */
 export async function loadNamespaces(deps: InspectorDeps) {
   const [namespaces, recorded, tableBytes, queue, dataDirBytes] = await Promise.all([
     deps.store.stats(),
@@ -15,5 +18,6 @@ export async function loadNamespaces(deps: InspectorDeps) {
     storage: { tableBytes, ...(dataDirBytes === undefined ? {} : { dataDirBytes }) },
     queue,
     namespaces,
+    embeddingCache: deps.memory.stats().embeddingCache,
   }
 }

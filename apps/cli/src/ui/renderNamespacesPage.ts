@@ -1,5 +1,6 @@
 import { TIERS } from '@agent-memory/core'
 import { html } from 'hono/html'
+import { describeEmbeddingCache } from '../output/describeEmbeddingCache.js'
 import { formatBytes } from '../output/formatBytes.js'
 import type { InspectorLinks } from './InspectorLinks.js'
 import type { loadNamespaces } from './loadNamespaces.js'
@@ -38,6 +39,7 @@ export function renderNamespacesPage(
 <dt>Repair queue</dt><dd>${data.queue.pending} pending, ${data.queue.failed} parked${
       data.queue.pending + data.queue.failed > 0 ? html` · <a href="${links.to('/repair')}">repair</a>` : ''
     }</dd>
+<dt>Embedding cache</dt><dd>${describeEmbeddingCache({ embeddingCache: data.embeddingCache })} in this process</dd>
 </dl>
 ${
   data.namespaces.length === 0
