@@ -160,17 +160,16 @@ export function describeStoreReads(suite: ContractSuite): void {
       const other = uid('stored-other')
       const embedder = { model: suite.model, dimensions: suite.dims }
       const values = (vector: Float32Array) => Array.from(vector)
+      const chunks = [
+        { idx: 0, text: 'reuse', embedding: v(2) },
+        { idx: 1, text: 'me', embedding: v(3) },
+      ]
       await store.upsert(ns, [
-        write(`se-long-${ns}`, 'reuse me', v(1), {
-          chunks: [
-            { idx: 0, text: 'reuse', embedding: v(2) },
-            { idx: 1, text: 'me', embedding: v(3) },
-          ],
-        }),
+        write(`se-long-${ns}`, 'reuse me', v(1), { chunks }),
         // The fingerprint is case-folded: another spelling of the same content is its own entry.
         write(`se-case-${ns}`, 'Reuse Me', v(4), { tier: 'episodic', fingerprint: 'fp:reuse me' }),
         // The same content again under another id: one entry per distinct content.
-        write(`se-again-${ns}`, 'reuse me', v(1), { tier: 'procedural' }),
+        write(`se-again-${ns}`, 'reuse me', v(1), { tier: 'procedural', chunks }),
         write(`se-pending-${ns}`, 'not embedded yet', null),
       ])
       await store.upsert(other, [write(`se-other-${ns}`, 'elsewhere', v(5), { fingerprint: 'fp:reuse me' })])
