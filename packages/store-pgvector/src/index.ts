@@ -1,3 +1,4 @@
+export { storeDistribution } from './citus/storeDistribution.js'
 export {
   type ConnectEmbeddedStoreOptions,
   type ConnectedEmbeddedStore,

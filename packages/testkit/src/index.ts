@@ -20,6 +20,7 @@ export {
 } from './fake-embeddings-server/startFakeEmbeddingsServer.js'
 export { leakInReply } from './fuzz/leakInReply.js'
 export { InMemoryStore, type InMemoryStoreOptions } from './memory-store/InMemoryStore.js'
+export { requireCitus } from './postgres/requireCitus.js'
 export { requirePostgres } from './postgres/requirePostgres.js'
 export { asUnprivileged, type UnprivilegedCommand } from './process/asUnprivileged.js'
 export { describeServiceScenarios } from './service/describeServiceScenarios.js'

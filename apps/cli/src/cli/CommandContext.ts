@@ -7,6 +7,8 @@ export interface OpenOptions {
   migrate?: boolean
   /** PostgreSQL with `migrate`: hash-partition the tables by namespace into this many parts. */
   partitions?: number
+  /** PostgreSQL with `migrate`: distribute the store by namespace on the Citus cluster (`init --citus`). */
+  citus?: boolean
   /**
    * The command only reads: an embedded data directory this user may not write is opened as a
    * read-only snapshot instead of failing.

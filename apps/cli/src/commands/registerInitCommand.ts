@@ -15,6 +15,10 @@ export function registerInitCommand(program: Command, context: CommandContext): 
       'agent-memory init --database-url postgres://me@localhost/app',
     ],
     [
+      'past one server: distribute the store by namespace on a Citus cluster (its coordinator)',
+      'agent-memory init --citus --database-url postgres://me@coordinator/app',
+    ],
+    [
       'PostgreSQL with hundreds of namespaces large enough for their own index: split the tables',
       'agent-memory init --database-url postgres://me@localhost/app --partitions 32',
     ],
@@ -26,8 +30,22 @@ export function registerInitCommand(program: Command, context: CommandContext): 
         "its namespace's part and indexes; moves existing rows, and the count is fixed once chosen",
       integerIn(2, 1024),
     )
+    .option(
+      '--citus',
+      "PostgreSQL on a Citus coordinator: distribute the store's tables by namespace across the workers " +
+        '(an empty store; ids are then unique per namespace); later commands find it distributed',
+    )
     .option('--json', 'print the result as JSON')
-    .action(async (flags: { json?: boolean; partitions?: number }) => {
+    .action(async (flags: { json?: boolean; partitions?: number; citus?: boolean }) => {
+      const citus = flags.citus === true
+      if (citus && context.config().store.kind !== 'postgres') {
+        throw new UsageError('--citus distributes PostgreSQL tables on a Citus coordinator (--database-url)')
+      }
+      if (citus && flags.partitions !== undefined) {
+        throw new UsageError(
+          '--citus and --partitions do not go together: Citus splits the tables by namespace',
+        )
+      }
       const partitions = flags.partitions
       if (partitions !== undefined && context.config().store.kind !== 'postgres') {
         throw new UsageError(
@@ -39,6 +57,7 @@ export function registerInitCommand(program: Command, context: CommandContext): 
         announce: false,
         brief: true,
         ...(partitions === undefined ? {} : { partitions }),
+        ...(citus ? { citus } : {}),
       })
       const recorded = await opened.store.recordedEmbedder()
       if (flags.json === true) {
@@ -54,6 +73,7 @@ export function registerInitCommand(program: Command, context: CommandContext): 
       context.io.out(`store ready: ${opened.storeDescription}\n`)
       if (partitions !== undefined)
         context.io.out(`tables: hash-partitioned by namespace into ${partitions} parts\n`)
+      if (citus) context.io.out('tables: distributed by namespace on Citus\n')
       context.io.out(`embedder: ${opened.embedderDescription}\n`)
       if (recorded !== null) {
         context.io.out(

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import type pg from 'pg'
 import { redactUrl } from '../config/redactUrl.js'
 import type { DoctorCheck } from './DoctorCheck.js'
+import { inspectCitus } from './inspectCitus.js'
 import { judgeAutovacuum } from './judgeAutovacuum.js'
 import { judgeMigrations } from './judgeMigrations.js'
 import { judgePgvector } from './judgePgvector.js'
@@ -87,6 +88,7 @@ export async function inspectPostgres(url: string, schema: string | undefined): 
         : skipped('shared-buffers', 'no agent-memory tables to measure yet'),
     )
     checks.push(judgeAutovacuum(await readAutovacuumFacts(client)))
+    checks.push(...(await inspectCitus(client)))
     return checks
   } finally {
     await client.end().catch(() => undefined)

@@ -9,7 +9,7 @@ export const DoctorJsonSchema = jsonDocument('doctor', {
   checks: z.array(
     z
       .object({
-        /** Stable names: node, data-dir, lock, store-server, pglite, database, pgvector, migrations, shared-buffers, autovacuum, embedder, embedder-reachable, recorded-embedder. */
+        /** Stable names: node, data-dir, lock, store-server, pglite, database, pgvector, citus, citus-layout, citus-settings, migrations, shared-buffers, autovacuum, embedder, embedder-reachable, recorded-embedder. */
         name: z.string(),
         status: z.enum(['ok', 'fail', 'skip']),
         detail: z.string(),

@@ -7,6 +7,8 @@ export interface OpenStoreOptions {
   migrate?: boolean
   /** PostgreSQL with `migrate`: hash-partition the tables by namespace (`migrate({ partitions })`). */
   partitions?: number
+  /** PostgreSQL with `migrate`: distribute the store on the Citus cluster it connects to (`migrate({ distribute })`). */
+  citus?: boolean
   /** Embedded: serve the directory to other local processes while this one holds it. */
   serve?: boolean
   /** Embedded: searches many times (see `OpenOptions.searchesOften`): in-process indexes pay off. */

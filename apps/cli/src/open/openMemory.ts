@@ -30,6 +30,7 @@ export async function openMemory(config: CliConfig, options: OpenMemoryOptions =
     dimensions: embedder.dimensions,
     ...(options.migrate === undefined ? {} : { migrate: options.migrate }),
     ...(options.partitions === undefined ? {} : { partitions: options.partitions }),
+    ...(options.citus === undefined ? {} : { citus: options.citus }),
     ...(options.serve === undefined ? {} : { serve: options.serve }),
     ...(options.searchesOften === undefined ? {} : { searchesOften: options.searchesOften }),
     ...(options.brief === undefined ? {} : { brief: options.brief }),

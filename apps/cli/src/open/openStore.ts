@@ -80,7 +80,7 @@ export async function openStore(target: StoreTarget, options: OpenStoreOptions):
     })
   }
   // Loaded here, not at the top: the embedded path (most runs) never needs node-postgres.
-  const [{ createPgVectorStore, migrate }, { default: pg }] = await Promise.all([
+  const [{ createPgVectorStore, migrate, storeDistribution }, { default: pg }] = await Promise.all([
     import('@agent-memory/store-pgvector'),
     import('pg'),
   ])
@@ -89,14 +89,23 @@ export async function openStore(target: StoreTarget, options: OpenStoreOptions):
   pool.on('error', () => undefined)
   try {
     const schema = target.schema === undefined ? {} : { schema: target.schema }
+    // A store distributed by Citus (`init --citus`) is opened as one; every other command finds out.
+    const distribute = options.citus === true ? 'citus' : await storeDistribution(pool, schema)
+    const distributed = distribute === undefined ? {} : { distribute }
     if (options.migrate === true) {
       const partitions = options.partitions === undefined ? {} : { partitions: options.partitions }
-      await migrate(pool, { dimensions: options.dimensions, ...schema, ...partitions })
+      await migrate(pool, { dimensions: options.dimensions, ...schema, ...partitions, ...distributed })
     }
-    const store = await createPgVectorStore({ pool, dimensions: options.dimensions, ...model, ...schema })
+    const store = await createPgVectorStore({
+      pool,
+      dimensions: options.dimensions,
+      ...model,
+      ...schema,
+      ...distributed,
+    })
     return {
       store,
-      description: `PostgreSQL at ${redactUrl(target.url)}${target.schema === undefined ? '' : ` (schema ${target.schema})`}`,
+      description: `${distribute === undefined ? 'PostgreSQL' : 'Citus'} at ${redactUrl(target.url)}${target.schema === undefined ? '' : ` (schema ${target.schema})`}`,
       close: async () => {
         await store.close()
         await pool.end()

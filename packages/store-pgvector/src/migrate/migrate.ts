@@ -1,5 +1,8 @@
 import { DimensionMismatchError, InvalidArgumentError } from '@agent-memory/core'
 import { readMigrationFiles } from 'drizzle-orm/migrator'
+import { citusState } from '../citus/citusState.js'
+import { distributeOnCitus } from '../citus/distributeOnCitus.js'
+import { refuseDistributionMismatch } from '../citus/refuseDistributionMismatch.js'
 import type { Executor } from '../sql/Executor.js'
 import type { SqlRunner } from '../sql/SqlRunner.js'
 import { type DatabaseHandle, toExecutor } from '../sql/toExecutor.js'
@@ -37,6 +40,16 @@ export interface MigrateOptions {
    * (asking for another is an error), and a later `migrate` without it leaves them split.
    */
   partitions?: number
+  /**
+   * `'citus'`: lay the store out on a Citus cluster (connect to its coordinator): every table keyed
+   * by namespace distributed by `namespace` and co-located, the meta table a reference table, the
+   * database settings the store needs set on every node (see docs/postgres.md, "Scale out on
+   * Citus"). Ids are then unique per namespace (the same id may name one memory in each
+   * namespace). Only on an empty store; idempotent. Open it with the same `distribute`. A store
+   * migrated without it on a Citus database is refused by a later `migrate` without it, and the
+   * reverse.
+   */
+  distribute?: 'citus'
 }
 
 const MIGRATE_LOCK = 1_634_625_902
@@ -150,10 +163,30 @@ export async function migrateWith(executor: Executor, options: MigrateOptions = 
   if (partitions !== undefined && (!Number.isInteger(partitions) || partitions < 2 || partitions > 1024)) {
     throw new InvalidArgumentError('partitions', 'partitions must be an integer in 2..1024')
   }
+  const distribute = options.distribute
+  if (distribute !== undefined && distribute !== 'citus') {
+    throw new InvalidArgumentError('distribute', "distribute must be 'citus' or left out")
+  }
+  if (distribute !== undefined && (partitions !== undefined || executor.kind !== 'postgres')) {
+    throw new InvalidArgumentError(
+      'distribute',
+      distribute === 'citus' && partitions !== undefined
+        ? 'distribute and partitions do not go together: Citus splits the tables by namespace itself'
+        : 'distribute needs a PostgreSQL connection to a Citus coordinator, not an embedded database',
+    )
+  }
   await executor.session(async (sql) => {
+    const schema = await schemaIsCurrent(
+      sql,
+      dimensions,
+      annIndex && dimensions <= HNSW_MAX_DIMENSIONS,
+      partitions,
+    )
+    // Only a database with Citus installed (or asked to have it) pays for reading the layout.
+    const citus = distribute === 'citus' || schema.citus ? await citusState(sql) : undefined
+    refuseDistributionMismatch(citus, distribute, true)
     // The common case, every open of an existing store: nothing to do, and no lock to wait for.
-    if (await schemaIsCurrent(sql, dimensions, annIndex && dimensions <= HNSW_MAX_DIMENSIONS, partitions))
-      return
+    if (schema.current && (distribute === undefined || citus?.complete === true)) return
     // Two processes migrating at once (two app instances starting) take turns.
     const locking = executor.kind === 'postgres'
     if (locking) await sql.query('SELECT pg_advisory_lock($1::bigint)', [MIGRATE_LOCK])
@@ -162,6 +195,7 @@ export async function migrateWith(executor: Executor, options: MigrateOptions = 
       await applyJournal(sql)
       await applyDimensions(sql, dimensions, annIndex)
       if (partitions !== undefined) await inTransaction(sql, () => partitionByNamespace(sql, partitions))
+      if (distribute === 'citus') await inTransaction(sql, () => distributeOnCitus(sql))
     } finally {
       if (locking)
         await sql.query('SELECT pg_advisory_unlock($1::bigint)', [MIGRATE_LOCK]).catch(() => undefined)

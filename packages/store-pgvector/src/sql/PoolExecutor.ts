@@ -57,6 +57,11 @@ const ignoreLateError = () => undefined
 export class PoolExecutor implements Executor {
   readonly kind = 'postgres' as const
   readonly schema: string | undefined
+  /**
+   * Transaction settings go to the workers of a Citus cluster as `SET LOCAL` commands
+   * (`settingsStatement`); set by a store opened with `distribute: 'citus'`.
+   */
+  propagatesSettings = false
   readonly readOnly = false
   readonly #pool: pg.Pool
   readonly #options: PoolExecutorOptions
@@ -245,7 +250,7 @@ export class PoolExecutor implements Executor {
   #begin(begin: string, settings: TransactionSettings | undefined): string {
     const timeout = Math.max(0, Math.floor(this.#options.statementTimeoutMs))
     const schema = this.schema
-    const set = settingsStatement(settings)
+    const set = settingsStatement(settings, this.propagatesSettings)
     return [
       begin,
       ...(timeout > 0 ? [`SET LOCAL statement_timeout = ${timeout}`] : []),

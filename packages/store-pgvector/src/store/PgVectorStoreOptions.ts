@@ -40,4 +40,11 @@ export interface PgVectorStoreOptions {
    * (which namespaces have an index of their own). Default 30 s.
    */
   namespaceCountTtlMs?: number
+  /**
+   * `'citus'`: the store was laid out on a Citus cluster by `migrate({ distribute: 'citus' })`
+   * (connect to the coordinator). Ids are then unique per namespace, and claims of the repair
+   * queue are taken per namespace. Opening a distributed store without it, or with it on a
+   * database whose store is not distributed, is refused.
+   */
+  distribute?: 'citus'
 }

@@ -46,10 +46,22 @@ export async function createPgVectorStore(options: CreatePgVectorStoreOptions): 
   try {
     // Inside the try: a replica refused (bad options) still closes the primary's pool made above.
     if (options.readPool !== undefined || options.readConnectionString !== undefined) {
+      if (options.distribute !== undefined) {
+        // Replica positions are one server's WAL; each Citus worker has its own.
+        throw new InvalidArgumentError(
+          'readPool',
+          "a read replica compares one server's WAL positions and does not go with distribute: Citus routes to worker standbys itself (citus.use_secondary_nodes)",
+        )
+      }
       executor = await withReadReplica(executor, options)
     }
+    if (options.distribute !== undefined && executor instanceof PoolExecutor)
+      executor.propagatesSettings = true
     if (options.migrate ?? PGVECTOR_STORE_DEFAULTS.migrate)
-      await migrateWith(executor, { dimensions: options.dimensions })
+      await migrateWith(executor, {
+        dimensions: options.dimensions,
+        ...(options.distribute === undefined ? {} : { distribute: options.distribute }),
+      })
     // A caller's PGlite has no autovacuum either: collect statistics it never got (see PgliteExecutor).
     if (executor instanceof PgliteExecutor) await executor.analyzeIfNeeded()
     return await new PgVectorStore(executor, options).open()

@@ -9,4 +9,9 @@ export interface ServiceScenarioOptions {
   createEmbedder: () => Embedder
   /** Per-test timeout. Default 30 s. */
   timeoutMs?: number
+  /**
+   * The store keeps ids unique per namespace only (a distributed store): an id of another
+   * namespace written through this one makes a memory of its own there instead of being refused.
+   */
+  idsUniquePerNamespace?: boolean
 }

@@ -20,6 +20,8 @@ export interface StoreContractOptions {
   completeness?: StoreCompletenessOptions
   /** Per-test timeout. Default 60 s. */
   timeoutMs?: number
+  /** The store keeps ids unique per namespace only (see `ContractSuite.idsUniquePerNamespace`). Default false. */
+  idsUniquePerNamespace?: boolean
 }
 
 /**
@@ -41,6 +43,9 @@ export function describeStoreContract(
     const suite = openContractSuite(factory, {
       timeoutMs: timeout,
       ...(options.dimensions === undefined ? {} : { dimensions: options.dimensions }),
+      ...(options.idsUniquePerNamespace === undefined
+        ? {}
+        : { idsUniquePerNamespace: options.idsUniquePerNamespace }),
     })
     describeStoreWrites(suite)
     describeStoreReads(suite)

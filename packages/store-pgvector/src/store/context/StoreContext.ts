@@ -12,6 +12,8 @@ import type { NamespaceSize } from './NamespaceSize.js'
  */
 export interface StoreContext {
   readonly executor: Executor
+  /** The tables are distributed by namespace on Citus (`PgVectorStoreOptions.distribute`). */
+  readonly distributed: boolean
   readonly dimensions: number
   /** The embedder's model id, recorded on first open and checked on every later one. */
   readonly model: string | undefined

@@ -23,8 +23,18 @@ export function createStoreContext(
   if (!(recallSampleBudget > 0 && recallSampleBudget <= 1)) {
     throw new InvalidArgumentError('recallSampleBudget', 'recallSampleBudget must be a number in (0, 1]')
   }
+  if (options.distribute !== undefined && options.distribute !== 'citus') {
+    throw new InvalidArgumentError('distribute', "distribute must be 'citus' or left out")
+  }
+  if (options.distribute !== undefined && executor.kind !== 'postgres') {
+    throw new InvalidArgumentError(
+      'distribute',
+      'distribute needs a PostgreSQL connection to a Citus coordinator, not an embedded database',
+    )
+  }
   return {
     executor,
+    distributed: options.distribute === 'citus',
     dimensions: options.dimensions,
     model: options.model,
     exactSearchMaxRows: Math.min(

@@ -12,6 +12,7 @@ import { countKeywordWrite } from '../search/keyword-statistics/countKeywordWrit
 import { checkVector } from '../validateWrites.js'
 import { insertChunks } from '../write/insertChunks.js'
 import { lockIdBuckets } from '../write/lockIdBuckets.js'
+import { readIdOwners } from '../write/readIdOwners.js'
 import { copyImportRows } from './copyImportRows.js'
 import { foldAccessRows } from './foldAccessRows.js'
 import { insertImportRows } from './insertImportRows.js'
@@ -48,13 +49,10 @@ export async function importRows(
   }
   return routed(context, 'write', ns).transaction(async (sql) => {
     await lockIdBuckets(sql, ids)
-    const owners = await sql.query<{ namespace: string; id: string }>(
-      'SELECT owner AS namespace, owned_id AS id FROM agent_memory_id_owners($1::text[])',
-      [ids],
-    )
-    const elsewhere = new Set(owners.rows.filter((row) => row.namespace !== ns).map((row) => row.id))
+    const owners = await readIdOwners(context, sql, ns, ids)
+    const elsewhere = new Set(owners.filter((row) => row.namespace !== ns).map((row) => row.id))
     // Under the id locks the owners stay as read until commit: an id not found here is inserted.
-    const present = new Set(owners.rows.filter((row) => row.namespace === ns).map((row) => row.id))
+    const present = new Set(owners.filter((row) => row.namespace === ns).map((row) => row.id))
     const accepted = rows
       .filter((row) => !elsewhere.has(row.memory.id))
       .sort((a, b) => (a.memory.id < b.memory.id ? -1 : a.memory.id > b.memory.id ? 1 : 0))

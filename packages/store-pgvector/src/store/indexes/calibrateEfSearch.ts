@@ -1,3 +1,4 @@
+import { settingsStatement } from '../../sql/settingsStatement.js'
 import type { StoreContext } from '../context/StoreContext.js'
 import { EF_CALIBRATION } from './EF_CALIBRATION.js'
 import { halfvecKey } from './halfvecKey.js'
@@ -16,6 +17,8 @@ interface Probe {
   ctid: string
   /** The row's two nearest rows of the namespace: the probe is a point drawn like a new row near the three. */
   near?: readonly [string, string]
+  /** Addressed within the namespace's rows (`home` the distributed table itself, on Citus). */
+  inNamespace?: boolean
 }
 /** A probe with its exact nearest rows: index-independent, so a second graph of the same rows is measured on them too. */
 interface ProbeTruth {
@@ -78,12 +81,8 @@ export async function calibrateEfSearch(
   for (const efSearch of ladder) {
     if (context.upkeep.closing) return null
     const recall = await context.executor.transaction(async (sql) => {
-      await sql.query(
-        // The index is what is measured: with a scan forced, a planner's choice cannot pass it off.
-        `SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', $1, true),
-           set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true)`,
-        [String(efSearch)],
-      )
+      // The index is what is measured: with a scan forced, a planner's choice cannot pass it off.
+      await sql.query(probeSettings(context, efSearch))
       let sum = 0
       for (const { probe, nearest } of measured) {
         const excluded = excludedOf(probe)
@@ -110,17 +109,35 @@ export async function calibrateEfSearch(
   return last
 }
 
+/** The knobs of a probe's walk, for this transaction (carried to the workers on Citus). */
+function probeSettings(context: StoreContext, efSearch: number): string {
+  return settingsStatement(
+    {
+      'hnsw.iterative_scan': 'relaxed_order',
+      'hnsw.ef_search': String(efSearch),
+      enable_seqscan: 'off',
+      enable_bitmapscan: 'off',
+    },
+    context.distributed,
+  )!
+}
+
 /**
  * The probe's vector as a scalar subquery: the row itself, or the point drawn from it and its two
  * nearest rows. `home` is regclass output (quoted and qualified as needed), so it is safe in SQL
  * text; the probe's rows are bound as $2 (and $3, $4: `bound`).
  */
 function probeOf(probe: Probe): string {
+  // On Citus a probe is a row of the namespace ($1), all of whose rows are in one shard, where a
+  // ctid names one row: naming the namespace routes the look-up to that shard.
+  const own = probe.inNamespace === true
+  const at = (alias: string, param: string) =>
+    `${alias}.ctid = ${param}::tid${own ? ` AND ${alias}.namespace = $1` : ''}`
   return probe.near === undefined
-    ? `(SELECT embedding FROM ${probe.home} WHERE ctid = $2::tid)`
+    ? `(SELECT embedding FROM ${probe.home} x WHERE ${at('x', '$2')})`
     : `(SELECT l2_normalize(r + r + a + a - b) FROM (SELECT l2_normalize(x.embedding) AS r, l2_normalize(y.embedding) AS a,
            l2_normalize(z.embedding) AS b FROM ${probe.home} x, ${probe.home} y, ${probe.home} z
-           WHERE x.ctid = $2::tid AND y.ctid = $3::tid AND z.ctid = $4::tid) s)`
+           WHERE ${at('x', '$2')} AND ${at('y', '$3')} AND ${at('z', '$4')}) s)`
 }
 
 function bound(namespace: string, probe: Probe): string[] {
@@ -150,24 +167,28 @@ async function drawProbes(
         [namespace, percent, EF_CALIBRATION.probes],
       )
     const percent = Math.min(100, (100 * OVERSAMPLE * EF_CALIBRATION.probes) / tableRows)
-    let unseen = await sampled(percent)
-    if (unseen.rows.length < EF_CALIBRATION.probes && percent < 100) unseen = await sampled(100)
+    // On Citus other namespaces' rows are on other shards, named by shards' ctids: the probes
+    // are all drawn from the namespace's own rows, in its shard (the calibration runs per shard).
+    const unseen = context.distributed ? [] : (await sampled(percent)).rows
+    const others =
+      unseen.length < EF_CALIBRATION.probes && percent < 100 && !context.distributed
+        ? (await sampled(100)).rows
+        : unseen
     const own = await sql.query<Probe>(
-      `SELECT tableoid::regclass::text AS home, ctid::text AS ctid FROM ${table} WHERE namespace = $1 AND embedding IS NOT NULL
+      `SELECT ${context.distributed ? `'${table}'` : 'tableoid::regclass::text'} AS home, ctid::text AS ctid,
+           ${context.distributed} AS "inNamespace"
+         FROM ${table} WHERE namespace = $1 AND embedding IS NOT NULL
          ORDER BY hashtext(ctid::text) LIMIT $2`,
-      [namespace, EF_CALIBRATION.probes - unseen.rows.length],
+      [namespace, EF_CALIBRATION.probes - others.length],
     )
-    return { unseen: unseen.rows, own: own.rows }
+    return { unseen: others, own: own.rows }
   })
   // Each own row's two nearest rows, by a walk of the index as wide as pgvector's default.
   const neighboured =
     own.length === 0
       ? []
       : await context.executor.transaction(async (sql) => {
-          await sql.query(
-            `SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', '40', true),
-               set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true)`,
-          )
+          await sql.query(probeSettings(context, 40))
           const probes: Probe[] = []
           for (const probe of own) {
             const walk = await sql.query<{ row: string }>(

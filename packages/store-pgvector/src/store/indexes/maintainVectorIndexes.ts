@@ -55,10 +55,16 @@ export async function maintainVectorIndexes(
              coalesce((SELECT indisvalid FROM pg_index WHERE indexrelid = to_regclass(r.index_name)), false) AS valid,
              -- An index on the vector column itself (built before halfvecKey) is not what searches order by.
              coalesce((SELECT indexprs IS NOT NULL FROM pg_index WHERE indexrelid = to_regclass(r.index_name)), false) AS keyed,
-             (SELECT count(*)::int FROM (SELECT 1 FROM ${table} t WHERE t.namespace = r.namespace LIMIT $3) s) AS rows
+             ${
+               // On Citus the registry is the coordinator's and the rows are on the shards, which one
+               // statement cannot join: they are counted below.
+               context.distributed
+                 ? 'NULL::int'
+                 : `(SELECT count(*)::int FROM (SELECT 1 FROM ${table} t WHERE t.namespace = r.namespace LIMIT $3) s)`
+             } AS rows
            FROM agent_memory_vector_indexes r
            WHERE r.table_name = $1 AND ($2::text IS NULL OR r.namespace = $2)`,
-        [table, only, build + 1],
+        context.distributed ? [table, only] : [table, only, build + 1],
       )
       const orphans = await sql.query<{ index_name: string }>(
         `SELECT c.relname AS index_name FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
@@ -66,6 +72,14 @@ export async function maintainVectorIndexes(
              AND NOT EXISTS (SELECT 1 FROM agent_memory_vector_indexes r WHERE r.index_name = c.relname)`,
         [table, namespaceIndexPattern(table)],
       )
+      if (context.distributed && registered.rows.length > 0) {
+        const counted = await sql.query<{ namespace: string; rows: number }>(
+          `SELECT namespace, count(*)::int AS rows FROM ${table} WHERE namespace = ANY($1::text[]) GROUP BY namespace`,
+          [registered.rows.map((row) => row.namespace)],
+        )
+        const rowsOf = new Map(counted.rows.map((row) => [row.namespace, Number(row.rows)]))
+        for (const row of registered.rows) row.rows = rowsOf.get(row.namespace) ?? 0
+      }
       return { sizes: sizes.rows, registered: registered.rows, orphans: only === null ? orphans.rows : [] }
     })
     const indexed = new Map(plan.registered.map((row) => [row.namespace, row]))

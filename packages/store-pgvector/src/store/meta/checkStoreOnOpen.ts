@@ -1,4 +1,6 @@
 import { DimensionMismatchError, StoreError } from '@agent-memory/core'
+import { citusState } from '../../citus/citusState.js'
+import { refuseDistributionMismatch } from '../../citus/refuseDistributionMismatch.js'
 import type { StoreContext } from '../context/StoreContext.js'
 
 /**
@@ -8,11 +10,15 @@ import type { StoreContext } from '../context/StoreContext.js'
 async function alreadyRecorded(context: StoreContext): Promise<boolean> {
   const { dimensions, model } = context
   return context.executor.session(async (sql) => {
-    const schema = await sql.query<{ meta: boolean; typmod: number | null }>(
+    const schema = await sql.query<{ meta: boolean; typmod: number | null; citus: boolean }>(
       `SELECT to_regclass('agent_memory_meta') IS NOT NULL AS meta,
          (SELECT atttypmod FROM pg_attribute
-           WHERE attrelid = to_regclass('memories') AND attname = 'embedding') AS typmod`,
+           WHERE attrelid = to_regclass('memories') AND attname = 'embedding') AS typmod,
+         to_regclass('pg_catalog.pg_dist_partition') IS NOT NULL AS citus`,
     )
+    // Only a database with Citus installed pays for reading the layout.
+    const citus = schema.rows[0]?.citus === true ? await citusState(sql) : undefined
+    refuseDistributionMismatch(citus, context.distributed ? 'citus' : undefined, false)
     if (schema.rows[0]?.meta !== true || Number(schema.rows[0].typmod) !== dimensions) return false
     const meta = await sql.query<{ model: string | null; dimensions: number }>(
       'SELECT model, dimensions FROM agent_memory_meta WHERE id = 1',

@@ -12,6 +12,7 @@ import { insertChunks } from './insertChunks.js'
 import { insertUpsert } from './insertUpsert.js'
 import { liveDuplicates } from './liveDuplicates.js'
 import { lockIdBuckets } from './lockIdBuckets.js'
+import { readIdOwners } from './readIdOwners.js'
 import { toRowValues } from './toRowValues.js'
 import { WRITE_SQL } from './WRITE_SQL.js'
 
@@ -35,14 +36,13 @@ export async function upsertMemories(
       sql,
       writes.map((write) => write.id),
     )
-    const existingRows = await sql.query<{ namespace: string; id: string; fingerprint: string }>(
-      // A function (migration 0006): its plan is kept for the session rather than made on every
-      // write, which would open every per-namespace index of the table (W11).
-      `SELECT owner AS namespace, owned_id AS id, owned_fingerprint AS fingerprint
-         FROM agent_memory_id_owners($1::text[])`,
-      [writes.map((write) => write.id)],
+    const existingRows = await readIdOwners(
+      context,
+      sql,
+      ns,
+      writes.map((write) => write.id),
     )
-    const existing = new Map(existingRows.rows.map((row) => [row.id, row]))
+    const existing = new Map(existingRows.map((row) => [row.id, row]))
     const live = await liveDuplicates(
       sql,
       ns,

@@ -21,4 +21,6 @@ export interface ServiceScenarioSuite {
   expectUnitScores(hits: Array<{ score: number; scores: { fused: number; modifier: number } }>): void
   /** Per-test timeout. */
   timeout: number
+  /** Ids are unique per namespace only (see `ServiceScenarioOptions.idsUniquePerNamespace`). */
+  idsUniquePerNamespace: boolean
 }

@@ -51,5 +51,6 @@ export function openServiceScenarios(
       }
     },
     timeout: options.timeoutMs ?? 30_000,
+    idsUniquePerNamespace: options.idsUniquePerNamespace ?? false,
   }
 }

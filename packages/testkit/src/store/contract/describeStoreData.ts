@@ -129,7 +129,7 @@ export function describeStoreData(suite: ContractSuite): void {
       await store.releaseClaims(claims)
     })
 
-    it('refuses an id another namespace owns and writes the rest', async () => {
+    it('refuses an id another namespace owns and writes the rest (ids per namespace: imports both)', async () => {
       const store = dataStoreOf(suite.store)
       const owner = uid('owner')
       const { next } = await seed(owner)
@@ -137,6 +137,15 @@ export function describeStoreData(suite: ContractSuite): void {
       const fresh = { ...rows[0]!, memory: { ...rows[0]!.memory, id: uid('fresh') } }
       const thief = uid('thief')
       const outcomes = await store.importRows(thief, [rows.find((row) => row.memory.id === next.id)!, fresh])
+      if (suite.idsUniquePerNamespace) {
+        expect(outcomes).toEqual([
+          { id: next.id, status: 'inserted' },
+          { id: fresh.memory.id, status: 'inserted' },
+        ])
+        expect((await store.get(thief, next.id))!.namespace).toBe(thief)
+        expect((await store.get(owner, next.id))!.content).toBe('lives in Lyon')
+        return
+      }
       expect(outcomes).toEqual([
         { id: next.id, status: 'conflict' },
         { id: fresh.memory.id, status: 'inserted' },

@@ -175,11 +175,20 @@ export function describeStoreWrites(suite: ContractSuite): void {
       expect(await suite.store.searchChunks(ns, v(2), { limit: 5 })).toEqual([])
     })
 
-    it('refuses an id owned by another namespace and writes nothing for it', async () => {
+    it('keeps an id written in another namespace apart: a second memory (ids per namespace) or a conflict', async () => {
       const [a, b] = [uid('own-a'), uid('own-b')]
       const shared = uid('m')
       const other = uid('m')
       await suite.store.upsert(a, [write(shared, 'owned by a', v(0))])
+      if (suite.idsUniquePerNamespace) {
+        const outcome = await suite.store.upsert(b, [write(shared, 'b has its own', v(1))])
+        expect(outcome).toEqual([{ id: shared, status: 'inserted' }])
+        expect((await suite.store.get(b, shared))!.content).toBe('b has its own')
+        expect((await suite.store.get(a, shared))!.content).toBe('owned by a')
+        expect(await suite.store.delete(b, [shared])).toBe(1)
+        expect((await suite.store.get(a, shared))!.content).toBe('owned by a')
+        return
+      }
       const outcome = await suite.store.upsert(b, [
         write(shared, 'stolen by b', v(1)),
         write(other, 'fine', v(2)),

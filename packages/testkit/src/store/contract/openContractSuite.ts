@@ -13,7 +13,7 @@ const MODEL = 'contract-model'
  */
 export function openContractSuite(
   factory: StoreContractFactory,
-  options: { dimensions?: number; timeoutMs?: number } = {},
+  options: { dimensions?: number; timeoutMs?: number; idsUniquePerNamespace?: boolean } = {},
 ): ContractSuite {
   const dims = options.dimensions ?? 8
   const timeout = options.timeoutMs ?? 60_000
@@ -32,6 +32,7 @@ export function openContractSuite(
     factory,
     model: MODEL,
     dims,
+    idsUniquePerNamespace: options.idsUniquePerNamespace ?? false,
     v: (axis, mix = 0) => axisVector(dims, axis, mix),
   }
 }

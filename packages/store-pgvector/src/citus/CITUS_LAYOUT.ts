@@ -1,0 +1,30 @@
+/**
+ * How the store's tables sit on a Citus cluster (`migrate({ distribute: 'citus' })`): the tables of
+ * a namespace's rows are distributed by `namespace` and co-located with `memories`, so one
+ * namespace's rows, chunks, access rows and keyword statistics live in one shard group on one
+ * worker and every statement of one user is planned as one task there. The meta table (one row,
+ * read at open) is a reference table, copied to every node. The migration journal, the
+ * per-namespace index registry and the recall samples stay plain tables on the coordinator: they
+ * describe the coordinator's catalog (an index is named there; its shards' copies are not) and are
+ * read joined with it, which a distributed table cannot be.
+ */
+export const CITUS_LAYOUT = {
+  /** Distributed by `namespace`; the first is the co-location anchor. */
+  distributed: [
+    'memories',
+    'memory_chunks',
+    'agent_memory_access',
+    'agent_memory_keyword_corpus',
+    'agent_memory_keyword_lexemes',
+  ],
+  reference: ['agent_memory_meta'],
+  /** Plain tables on the coordinator. */
+  coordinator: ['agent_memory_migrations', 'agent_memory_vector_indexes', 'agent_memory_recall_samples'],
+  /** Database settings the store relies on (`ALTER DATABASE … SET`, on every node). */
+  settings: {
+    // SET LOCAL (statement timeout, hnsw.ef_search, iterative scans) reaches the shards.
+    'citus.propagate_set_commands': 'local',
+    // The keyword-statistics triggers on `memories` run on its shards.
+    'citus.enable_unsafe_triggers': 'on',
+  },
+} as const

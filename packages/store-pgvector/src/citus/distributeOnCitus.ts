@@ -1,0 +1,55 @@
+import { StoreError } from '@agent-memory/core'
+import type { SqlRunner } from '../sql/SqlRunner.js'
+import { CITUS_KEYWORD_TRIGGERS } from './CITUS_KEYWORD_TRIGGERS.js'
+import { CITUS_LAYOUT } from './CITUS_LAYOUT.js'
+
+/**
+ * Lays the migrated tables out on Citus (`CITUS_LAYOUT`), in the caller's transaction; each step
+ * only where it is not done yet, so a second run changes nothing. Refuses a store that already
+ * holds memories as plain tables: distributing would leave a copy of every row on the coordinator;
+ * such a store moves by export and import into a fresh distributed one.
+ */
+export async function distributeOnCitus(sql: SqlRunner): Promise<void> {
+  const layout = await sql.query<{ name: string; method: string | null }>(
+    `SELECT t.name, p.partmethod::text AS method FROM unnest($1::text[]) AS t(name)
+       LEFT JOIN pg_dist_partition p ON p.logicalrelid = to_regclass(t.name)`,
+    [[...CITUS_LAYOUT.distributed, ...CITUS_LAYOUT.reference]],
+  )
+  const methodOf = new Map(layout.rows.map((row) => [row.name, row.method]))
+  const database = await sql.query<{ name: string }>('SELECT current_database() AS name')
+  const name = `"${database.rows[0]!.name.replace(/"/g, '""')}"`
+  for (const [setting, value] of Object.entries(CITUS_LAYOUT.settings)) {
+    await sql.query(`SET LOCAL ${setting} = '${value}'`)
+    await sql.query(`ALTER DATABASE ${name} SET ${setting} = '${value}'`)
+    await sql.query('SELECT run_command_on_workers($1)', [
+      `ALTER DATABASE ${name} SET ${setting} = '${value}'`,
+    ])
+  }
+  if (methodOf.get('memories') === null) {
+    const rows = await sql.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM memories) AS any')
+    if (rows.rows[0]?.any === true) {
+      throw new StoreError(
+        'unknown',
+        'this store already holds memories in plain tables: distributing it in place would leave a copy of every row on the coordinator; ' +
+          'export it (`agent-memory export`), run `agent-memory init --citus` on an empty database and import it there',
+      )
+    }
+    // Citus cannot cascade an update of the distribution key through a foreign key; nothing
+    // updates a memory's namespace or id, so the chunks' key only cascades deletes here.
+    await sql.query('ALTER TABLE memory_chunks DROP CONSTRAINT IF EXISTS memory_chunks_memory_fk')
+    await sql.query(`ALTER TABLE memory_chunks ADD CONSTRAINT memory_chunks_memory_fk
+      FOREIGN KEY (namespace, memory_id) REFERENCES memories (namespace, id) ON DELETE CASCADE`)
+  }
+  for (const table of CITUS_LAYOUT.distributed) {
+    if (methodOf.get(table) !== null) continue
+    await sql.query(
+      table === 'memories'
+        ? "SELECT create_distributed_table('memories', 'namespace')"
+        : `SELECT create_distributed_table('${table}', 'namespace', colocate_with => 'memories')`,
+    )
+  }
+  for (const table of CITUS_LAYOUT.reference) {
+    if (methodOf.get(table) === null) await sql.query(`SELECT create_reference_table('${table}')`)
+  }
+  for (const statement of CITUS_KEYWORD_TRIGGERS) await sql.query(statement)
+}
