@@ -126,7 +126,7 @@ export async function inspectCitus(client: pg.Client): Promise<DoctorCheck[]> {
           name: 'citus-settings',
           status: 'fail',
           detail: off.map((row) => `${row.name} is ${row.value}, not ${SETTINGS[row.name]}`).join('; '),
-          fix: `${off.map((row) => `ALTER DATABASE <db> SET ${row.name} = '${SETTINGS[row.name]}'`).join('; ')} on the coordinator and every worker (agent-memory init --citus does it), then reconnect`,
+          fix: `${off.map((row) => `ALTER DATABASE <db> SET ${row.name} = '${SETTINGS[row.name]}'`).join('; ')} on the coordinator (agent-memory init --citus does it), then reconnect`,
         },
   )
   return checks

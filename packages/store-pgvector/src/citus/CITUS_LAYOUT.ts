@@ -20,7 +20,7 @@ export const CITUS_LAYOUT = {
   reference: ['agent_memory_meta'],
   /** Plain tables on the coordinator. */
   coordinator: ['agent_memory_migrations', 'agent_memory_vector_indexes', 'agent_memory_recall_samples'],
-  /** Database settings the store relies on (`ALTER DATABASE … SET`, on every node). */
+  /** Database settings the store relies on (`ALTER DATABASE … SET` through the coordinator). */
   settings: {
     // SET LOCAL (statement timeout, hnsw.ef_search, iterative scans) reaches the shards.
     'citus.propagate_set_commands': 'local',

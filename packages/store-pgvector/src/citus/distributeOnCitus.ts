@@ -18,13 +18,16 @@ export async function distributeOnCitus(sql: SqlRunner): Promise<void> {
   const methodOf = new Map(layout.rows.map((row) => [row.name, row.method]))
   const database = await sql.query<{ name: string }>('SELECT current_database() AS name')
   const name = `"${database.rows[0]!.name.replace(/"/g, '""')}"`
+  // One connection per worker for the whole transaction: Citus runs no function DDL after a
+  // parallel operation on a distributed table in the same transaction.
+  await sql.query("SET LOCAL citus.multi_shard_modify_mode = 'sequential'")
   for (const [setting, value] of Object.entries(CITUS_LAYOUT.settings)) {
     await sql.query(`SET LOCAL ${setting} = '${value}'`)
+    // The database's default for every session through the coordinator, where the store connects.
     await sql.query(`ALTER DATABASE ${name} SET ${setting} = '${value}'`)
-    await sql.query('SELECT run_command_on_workers($1)', [
-      `ALTER DATABASE ${name} SET ${setting} = '${value}'`,
-    ])
   }
+  // Before the tables are distributed: the shards' triggers are created with these bodies.
+  for (const statement of CITUS_KEYWORD_TRIGGERS) await sql.query(statement)
   if (methodOf.get('memories') === null) {
     const rows = await sql.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM memories) AS any')
     if (rows.rows[0]?.any === true) {
@@ -51,5 +54,4 @@ export async function distributeOnCitus(sql: SqlRunner): Promise<void> {
   for (const table of CITUS_LAYOUT.reference) {
     if (methodOf.get(table) === null) await sql.query(`SELECT create_reference_table('${table}')`)
   }
-  for (const statement of CITUS_KEYWORD_TRIGGERS) await sql.query(statement)
 }

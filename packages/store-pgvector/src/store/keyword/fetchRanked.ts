@@ -58,6 +58,8 @@ function byIdConditions(scope: SearchScope): string[] {
   if (!scope.conditions.includes(namespaceEquality)) {
     throw new Error(`fetchRanked: the scope does not bind the namespace as ${namespaceEquality}`)
   }
+  // On Citus the equality stays as written: it is what routes the statement to the namespace's shard.
+  if (scope.distributed) return scope.conditions
   return scope.conditions.map((condition) =>
     condition === namespaceEquality ? `(${namespaceEquality}) IS TRUE` : condition,
   )

@@ -21,10 +21,12 @@ export async function supersedeMemory(
   const when = optionalDate(at, 'at')
   if (oldId === newId) return false
   return routed(context, 'write', ns).transaction(async (sql) => {
+    // `(SELECT now())`: the same instant as now(); Citus refuses a non-immutable call inside CASE or
+    // COALESCE of a write, not a subquery.
     const result = await sql.query(
       `UPDATE memories m SET superseded_by = $3, updated_at = now(),
            valid_to_stamped = m.valid_to_stamped OR m.valid_to IS NULL,
-           valid_to = coalesce(m.valid_to, coalesce($4::timestamptz, now()))
+           valid_to = coalesce(m.valid_to, $4::timestamptz, (SELECT now()))
          WHERE m.namespace = $1 AND m.id = $2
            AND EXISTS (SELECT 1 FROM memories n WHERE n.namespace = $1 AND n.id = $3)`,
       [ns, oldId, newId, when ?? null],

@@ -1,6 +1,8 @@
+// `updated_at` is the inserted row's (every insert path writes `now()` there): Citus accepts only
+// immutable functions in an upsert's SET list, and the value is the same.
 const UPDATE_FIELDS = `tier = EXCLUDED.tier, level = EXCLUDED.level, content = EXCLUDED.content,
   summary = EXCLUDED.summary, metadata = EXCLUDED.metadata, tags = EXCLUDED.tags, importance = EXCLUDED.importance,
-  updated_at = now(), expires_at = EXCLUDED.expires_at, superseded_by = EXCLUDED.superseded_by,
+  updated_at = EXCLUDED.updated_at, expires_at = EXCLUDED.expires_at, superseded_by = EXCLUDED.superseded_by,
   valid_from = EXCLUDED.valid_from, valid_to = EXCLUDED.valid_to, valid_to_stamped = false,
   confidence = EXCLUDED.confidence,
   observed_at = coalesce(EXCLUDED.observed_at, memories.observed_at),

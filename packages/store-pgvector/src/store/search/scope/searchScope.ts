@@ -19,6 +19,8 @@ export interface SearchScope {
   vector: string
   /** Namespace equality on the searched alias, any extra conditions, then the filter over `m`. */
   conditions: string[]
+  /** The store is distributed by namespace on Citus (`StoreContext.distributed`). */
+  distributed: boolean
 }
 
 /**
@@ -42,5 +44,5 @@ export function searchScope(
     ...(near?.also ?? []),
     ...buildFilter(options.filter, params, nsParam),
   ]
-  return { ns, limit, params, namespaceParam: nsParam, vector, conditions }
+  return { ns, limit, params, namespaceParam: nsParam, vector, conditions, distributed: context.distributed }
 }
