@@ -86,6 +86,7 @@ function describeNamespaceStatistics(name: string, open: () => Promise<Backend>)
         namespaceParam,
         vector: '',
         conditions: [`m.namespace = ${namespaceParam}`, 'm.superseded_by IS NULL'],
+        distributed: false,
       }
       const ranked = ['third-00042', 'third-00007', 'first0-00001', 'third-00250'].map((id, i) => ({
         id,
