@@ -134,6 +134,7 @@ async function exercise(store: PgVectorStore): Promise<Set<string>> {
     { tier: 'semantic', fingerprint: 'fp-m1' },
     { tier: 'semantic', fingerprint: 'fp-m2' },
   ])
+  await s.storedEmbeddings(ns, ['fp-m1', 'fp-m2'], { model: 'invariants', dimensions: dims })
   await s.list(ns, { limit: 10 })
   await s.profileCandidates(ns, 10)
   await s.searchVector(ns, axisVector(dims, 0), { limit: 3 })
