@@ -1,5 +1,6 @@
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join, resolve } from 'node:path'
+import { CITUS_REFUSAL } from './citus/citusRefusal.js'
 import { createRng } from './harness/createRng.js'
 import { generateClusteredVectors } from './harness/generateClusteredVectors.js'
 import { packageVersion } from './harness/packageVersion.js'
@@ -20,6 +21,7 @@ import { writeReport } from './report/writeReport.js'
 import { runSoakWorkload } from './soak/runSoakWorkload.js'
 import type { BenchContext } from './workloads/BenchContext.js'
 import { oursWiring } from './workloads/oursWiring.js'
+import { runCitusWorkload } from './workloads/runCitusWorkload.js'
 import { runDataWorkload } from './workloads/runDataWorkload.js'
 import { runEndToEndIngestWorkload } from './workloads/runEndToEndIngestWorkload.js'
 import { runIndexCountWorkload } from './workloads/runIndexCountWorkload.js'
@@ -67,6 +69,10 @@ export async function runBench(argv: readonly string[]): Promise<number> {
   if (args.render) {
     log(`wrote ${(await writeReport(outDir, {})).join(', ')} from the report's JSON`)
     return 0
+  }
+  if (args.only?.includes('W15') && !(process.env.CITUS_DATABASE_URL && process.env.DATABASE_URL)) {
+    console.error(`[bench] refused: ${CITUS_REFUSAL}`)
+    return 2
   }
   const started = Date.now()
   log(
@@ -168,6 +174,14 @@ export async function runBench(argv: readonly string[]): Promise<number> {
       title: "Your users' data: export and import beside rememberMany",
       needsPostgres: false,
       run: runDataWorkload,
+    },
+    {
+      id: 'W15',
+      title: 'Citus: per-user search, ingest and a rebalance under load, beside one server',
+      needsPostgres: true,
+      // It needs a cluster (CITUS_DATABASE_URL) and changes its membership: only when named.
+      onlyWhenNamed: true,
+      run: runCitusWorkload,
     },
     ...ours.extraWorkloads,
   ]

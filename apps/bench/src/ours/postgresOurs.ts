@@ -1,9 +1,4 @@
-import {
-  createPgVectorStore,
-  migrate,
-  PGVECTOR_STORE_DEFAULTS,
-  type PgVectorStore,
-} from '@agent-memory/store-pgvector'
+import { migrate, PGVECTOR_STORE_DEFAULTS, type PgVectorStore } from '@agent-memory/store-pgvector'
 import type pg from 'pg'
 import type { RawRow } from '../pg/copyRowsBinary.js'
 import { createScratchDatabase, type ScratchDatabase } from '../pg/createScratchDatabase.js'
@@ -11,6 +6,7 @@ import { loggedPool } from '../pg/loggedPool.js'
 import { settleTable } from '../pg/settleTable.js'
 import type { OursIngest } from '../workloads/OursIngest.js'
 import type { OursSearchFactory, OursSearchTarget } from '../workloads/OursSearchTarget.js'
+import { openOursStore } from './openOursStore.js'
 import { toMemoryWrites } from './toMemoryWrites.js'
 import { upsertGrouped } from './upsertGrouped.js'
 
@@ -49,12 +45,8 @@ function openStore(
   pool: pg.Pool,
   overrides: { recallSampleRate?: number } = {},
 ): Promise<PgVectorStore> {
-  return createPgVectorStore({
-    pool,
+  return openOursStore(pool, {
     dimensions: options.dimensions,
-    model: 'bench/synthetic',
-    // Indexes are built once after the load (below), never in the background of a measurement.
-    autoIndex: false,
     ...(options.exactSearchMaxRows === undefined ? {} : { exactSearchMaxRows: options.exactSearchMaxRows }),
     ...overrides,
   })

@@ -15,6 +15,7 @@ import type { BenchContext } from './BenchContext.js'
 import { meanRecall } from './meanRecall.js'
 import type { OursSearchFactory } from './OursSearchTarget.js'
 import { rawRows } from './rawRows.js'
+import { skewedNamespaces } from './skewedNamespaces.js'
 import type { WorkloadOutcome } from './WorkloadOutcome.js'
 
 interface Distribution {
@@ -46,18 +47,15 @@ export async function runNamespaceWorkload(
   const k = ctx.k
   const namespaces = ctx.smoke ? 100 : 1000
   const pad = (i: number) => `ns-${String(i).padStart(4, '0')}`
-  const bigRows = Math.floor(n * 0.2)
+  const skewed = skewedNamespaces(n, namespaces)
+  const bigRows = skewed.bigRows
   const distributions: Distribution[] = [
     {
       name: 'uniform',
       namespaceOf: (i) => pad(i % namespaces),
       namespaceOfQuery: (q) => pad((q * 7) % namespaces),
     },
-    {
-      name: 'skewed',
-      namespaceOf: (i) => (i < bigRows ? 'ns-big' : pad(i % (namespaces - 1))),
-      namespaceOfQuery: (q) => (q % 5 === 0 ? 'ns-big' : pad((q * 7) % (namespaces - 1))),
-    },
+    { name: 'skewed', ...skewed },
   ]
   const measure = { warmup: ctx.warmup, iterations: ctx.queries }
   const tables: ReportTable[] = []
