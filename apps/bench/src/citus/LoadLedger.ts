@@ -20,7 +20,8 @@ export class LoadLedger {
   search(verdict: AnswerVerdict, ms: number): void {
     this.verdicts[verdict.kind]++
     this.searchMs.push(ms)
-    if (verdict.kind === 'wrong' || verdict.kind === 'failed') this.example(`${verdict.kind} answer: ${verdict.why}`)
+    if (verdict.kind === 'wrong' || verdict.kind === 'failed')
+      this.example(`${verdict.kind} answer: ${verdict.why}`)
   }
 
   written(namespace: string, id: string, ms: number): void {

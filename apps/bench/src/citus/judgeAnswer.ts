@@ -8,7 +8,11 @@ import type { AnswerVerdict } from './AnswerVerdict.js'
  * did before the move (an approximate index rebuilt on the new worker may order ties differently,
  * which is no error as long as it finds as much).
  */
-export function judgeAnswer(answer: readonly number[], expected: AnswerExpectation, k: number): AnswerVerdict {
+export function judgeAnswer(
+  answer: readonly number[],
+  expected: AnswerExpectation,
+  k: number,
+): AnswerVerdict {
   if (answer.length !== expected.complete)
     return {
       kind: 'wrong',

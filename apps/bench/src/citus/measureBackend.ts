@@ -32,14 +32,23 @@ export interface BackendPlan {
 
 /** Migrates, times the two ingests and the searches of one backend; the store stays open for what follows. */
 export async function measureBackend(plan: BackendPlan): Promise<MeasuredBackend> {
-  const pool = loggedPool({ connectionString: plan.url, max: plan.connections, options: '-c synchronous_commit=off' })
+  const pool = loggedPool({
+    connectionString: plan.url,
+    max: plan.connections,
+    options: '-c synchronous_commit=off',
+  })
   try {
     const distribute = plan.distribute === undefined ? {} : { distribute: plan.distribute }
     await migrate(pool, { dimensions: plan.dimensions, annIndex: false, ...distribute })
     const store = await openOursStore(pool, { dimensions: plan.dimensions, ...distribute })
-    const bulkWrites = toMemoryWrites(plan.bulkRows).map((write) => ({ ...write, id: `b${write.id.slice(1)}` }))
+    const bulkWrites = toMemoryWrites(plan.bulkRows).map((write) => ({
+      ...write,
+      id: `b${write.id.slice(1)}`,
+    }))
     const oneUser = await timeIt(() => upsertGrouped(store, plan.bulkRows, bulkWrites, BATCH))
-    const allUsers = await timeIt(() => upsertGrouped(store, plan.mixRows, toMemoryWrites(plan.mixRows), BATCH))
+    const allUsers = await timeIt(() =>
+      upsertGrouped(store, plan.mixRows, toMemoryWrites(plan.mixRows), BATCH),
+    )
     await store.maintainVectorIndexes()
     await settleTable(pool, 'memories')
     const measured = await measureLatencies(

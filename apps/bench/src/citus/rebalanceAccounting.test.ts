@@ -17,12 +17,18 @@ describe('judgeAnswer', () => {
   })
 
   it('tells a short answer, another user’s row and a repeated row apart as wrong', () => {
-    expect(judgeAnswer([1, 2], expectation, 3)).toMatchObject({ kind: 'wrong', why: expect.stringContaining('2 rows') })
+    expect(judgeAnswer([1, 2], expectation, 3)).toMatchObject({
+      kind: 'wrong',
+      why: expect.stringContaining('2 rows'),
+    })
     expect(judgeAnswer([1, 2, 99], expectation, 3)).toMatchObject({
       kind: 'wrong',
       why: expect.stringContaining('row 99 belongs to another namespace'),
     })
-    expect(judgeAnswer([1, 1, 2], expectation, 3)).toMatchObject({ kind: 'wrong', why: expect.stringContaining('twice') })
+    expect(judgeAnswer([1, 1, 2], expectation, 3)).toMatchObject({
+      kind: 'wrong',
+      why: expect.stringContaining('twice'),
+    })
   })
 
   it('accepts another order or set that finds as much as before, and refuses one that finds less', () => {
@@ -53,7 +59,14 @@ describe('LoadLedger', () => {
     expect(tally.writeLatency.p50).toBe(4)
     // The same id readable under another namespace is still lost from its own.
     expect(ledger.tally(new Map([['a', new Set(['w1', 'w2', 'w3'])]])).lost).toBe(1)
-    expect(ledger.tally(new Map([['a', new Set(['w1', 'w2'])], ['b', new Set(['w3'])]])).lost).toBe(0)
+    expect(
+      ledger.tally(
+        new Map([
+          ['a', new Set(['w1', 'w2'])],
+          ['b', new Set(['w3'])],
+        ]),
+      ).lost,
+    ).toBe(0)
   })
 
   it('counts every verdict once and keeps the reasons of the wrong and failed ones', () => {

@@ -1,6 +1,6 @@
 import type { PgVectorStore } from '@agent-memory/store-pgvector'
-import type { BenchContext } from '../workloads/BenchContext.js'
 import { toMemoryWrites } from '../ours/toMemoryWrites.js'
+import type { BenchContext } from '../workloads/BenchContext.js'
 import type { AnswerExpectation } from './AnswerExpectation.js'
 import type { ClusterDatabase } from './ClusterDatabase.js'
 import { judgeAnswer } from './judgeAnswer.js'
@@ -12,6 +12,13 @@ import { runUnderLoad } from './runUnderLoad.js'
 import type { ConcurrentLoadOptions } from './startConcurrentLoad.js'
 import { startSpareNode } from './startSpareNode.js'
 import { withClient } from './withClient.js'
+
+/**
+ * How shards move. Citus's default moves by logical replication, which needs a replica identity on
+ * every co-located table, and the keyword-statistics tables have no unique key to be one; so a
+ * moving shard group takes writes again once its copy is in place (they wait, they do not fail).
+ */
+export const SHARD_TRANSFER_MODE = 'block_writes'
 
 /** One change of the cluster made under load, and what the load saw. */
 export interface RebalancePhase {
@@ -90,25 +97,38 @@ export async function rebalanceUnderLoad(
     await phase(`add ${spare.host}:${spare.port}, citus_rebalance_start + wait`, 0, async () => {
       await sql('SELECT citus_add_node($1, $2)', [spare.host, spare.port])
       registered = true
-      const { rows } = await sql('SELECT citus_rebalance_start() AS job')
+      const { rows } = await sql('SELECT citus_rebalance_start(shard_transfer_mode => $1) AS job', [
+        SHARD_TRANSFER_MODE,
+      ])
       const job = (rows[0] as { job: string | null }).job
       await sql('SELECT citus_rebalance_wait()')
       if (job !== null) {
         const state = await sql('SELECT state FROM pg_dist_background_job WHERE job_id = $1', [job])
         const finished = (state.rows[0] as { state: string } | undefined)?.state
-        if (finished !== 'finished') throw new Error(`the rebalance job ${job} ended ${finished ?? 'missing'}`)
+        if (finished !== 'finished')
+          throw new Error(`the rebalance job ${job} ended ${finished ?? 'missing'}`)
       }
     })
     await phase(`citus_drain_node + citus_remove_node ${spare.host}:${spare.port}`, 1_000_000, async () => {
-      await sql('SELECT citus_drain_node($1, $2)', [spare.host, spare.port])
+      await sql('SELECT citus_drain_node($1, $2, shard_transfer_mode => $3)', [
+        spare.host,
+        spare.port,
+        SHARD_TRANSFER_MODE,
+      ])
       await sql('SELECT citus_remove_node($1, $2)', [spare.host, spare.port])
       registered = false
     })
   } finally {
     if (registered)
-      await sql('SELECT citus_drain_node($1, $2)', [spare.host, spare.port])
+      await sql('SELECT citus_drain_node($1, $2, shard_transfer_mode => $3)', [
+        spare.host,
+        spare.port,
+        SHARD_TRANSFER_MODE,
+      ])
         .then(() => sql('SELECT citus_remove_node($1, $2)', [spare.host, spare.port]))
-        .catch((error: unknown) => ctx.log(`W15 could not take ${spare.host}:${spare.port} out again: ${String(error)}`))
+        .catch((error: unknown) =>
+          ctx.log(`W15 could not take ${spare.host}:${spare.port} out again: ${String(error)}`),
+        )
   }
   return phases
 }
@@ -136,14 +156,17 @@ function concurrentLoad(
       const seq = writeOffset + i
       const namespace = `w15-writer-${String(seq % load.writerNamespaces).padStart(2, '0')}`
       const row = seq % ctx.data.count
-      const [write] = toMemoryWrites([{ id: seq, namespace, content: ctx.text(row), embedding: ctx.data.row(row) }])
+      const [write] = toMemoryWrites([
+        { id: seq, namespace, content: ctx.text(row), embedding: ctx.data.row(row) },
+      ])
       const id = `w${seq}`
       return {
         namespace,
         id,
         run: async () => {
           const [outcome] = await load.store.upsert(namespace, [{ ...write!, id }])
-          if (outcome?.status !== 'inserted') throw new Error(`upsert answered ${outcome?.status ?? 'nothing'}`)
+          if (outcome?.status !== 'inserted')
+            throw new Error(`upsert answered ${outcome?.status ?? 'nothing'}`)
         },
       }
     },

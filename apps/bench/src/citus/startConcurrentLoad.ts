@@ -16,7 +16,8 @@ export interface ConcurrentLoadOptions {
   write(i: number): LoadWrite
 }
 
-const errorText = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error))
+const errorText = (error: unknown) =>
+  error instanceof Error ? `${error.name}: ${error.message}` : String(error)
 
 /**
  * Starts `searchers` + `writers` loops, each issuing its next call when the last one returns, every
@@ -33,9 +34,9 @@ export function startConcurrentLoad(
   const searcher = async () => {
     while (running) {
       const start = performance.now()
-      const verdict = await options.search(searchCount++).catch(
-        (error: unknown): AnswerVerdict => ({ kind: 'failed', why: errorText(error) }),
-      )
+      const verdict = await options
+        .search(searchCount++)
+        .catch((error: unknown): AnswerVerdict => ({ kind: 'failed', why: errorText(error) }))
       ledger.search(verdict, performance.now() - start)
     }
   }

@@ -209,6 +209,7 @@ export function renderMarkdown(report: BenchReport, charts: ChartFiles): string 
     'pnpm bench --smoke              # ~1k rows per workload, no thresholds (CI)',
     'pnpm bench --only W8            # the CLI rows alone (needs apps/cli built; pnpm bench builds it)',
     'pnpm bench --only W12,W12-USE,W12-NET,W12-USE-NET   # the peers, and the passes with embedder-use and +1 ms a round trip',
+    'pnpm bench --only W15           # Citus beside one server, and a worker added and drained under load (CITUS_DATABASE_URL and DATABASE_URL)',
     'pnpm bench --render             # this page and its charts again from benchmarks.json, running nothing',
     'pnpm eval:locomo [file]         # default ../shared/eval/locomo-dev.json',
     '```',

@@ -1,11 +1,11 @@
 import { loadavg } from 'node:os'
 import type { AnswerExpectation } from '../citus/AnswerExpectation.js'
-import { CITUS_REFUSAL } from '../citus/citusRefusal.js'
 import type { ClusterDatabase } from '../citus/ClusterDatabase.js'
+import { CITUS_REFUSAL } from '../citus/citusRefusal.js'
 import { createClusterDatabase } from '../citus/createClusterDatabase.js'
 import type { MeasuredBackend } from '../citus/MeasuredBackend.js'
 import { measureBackend } from '../citus/measureBackend.js'
-import { type RebalancePhase, rebalanceUnderLoad } from '../citus/rebalanceUnderLoad.js'
+import { type RebalancePhase, rebalanceUnderLoad, SHARD_TRANSFER_MODE } from '../citus/rebalanceUnderLoad.js'
 import { withClient } from '../citus/withClient.js'
 import { exactTopK } from '../harness/exactTopK.js'
 import { createScratchDatabase, type ScratchDatabase } from '../pg/createScratchDatabase.js'
@@ -114,7 +114,9 @@ export async function runCitusWorkload(ctx: BenchContext): Promise<WorkloadOutco
     })
   } finally {
     await citus?.close().catch(() => undefined)
-    await cluster?.drop().catch((error: unknown) => ctx.log(`W15 could not drop ${CLUSTER_DATABASE}: ${String(error)}`))
+    await cluster
+      ?.drop()
+      .catch((error: unknown) => ctx.log(`W15 could not drop ${CLUSTER_DATABASE}: ${String(error)}`))
     await single?.drop().catch(() => undefined)
   }
   return report(ctx, {
@@ -132,6 +134,7 @@ export async function runCitusWorkload(ctx: BenchContext): Promise<WorkloadOutco
       Citus: citusVersion,
       'Citus workers': workers,
       'concurrent searchers / writers': `${SEARCHERS} / ${WRITERS}`,
+      shard_transfer_mode: SHARD_TRANSFER_MODE,
       'load average at start (1 / 5 / 15 min)': loadAtStart,
       'load average at end': loadNow(),
     },
@@ -215,7 +218,13 @@ function report(ctx: BenchContext, findings: Findings): WorkloadOutcome {
       ]),
     })
   const failures = phases.reduce(
-    (sum, p) => sum + p.tally.wrong + p.tally.failedSearches + p.tally.failedWrites + p.tally.lost + p.loadedRowsMissing,
+    (sum, p) =>
+      sum +
+      p.tally.wrong +
+      p.tally.failedSearches +
+      p.tally.failedWrites +
+      p.tally.lost +
+      p.loadedRowsMissing,
     0,
   )
   const summary: SummaryRow[] = []
@@ -227,7 +236,7 @@ function report(ctx: BenchContext, findings: Findings): WorkloadOutcome {
         metric: 'per-user search on Citus, skewed: complete / recall@10 / p50 / p99 ms',
         ours: searchCells(citus),
         peers: `single server ${searchCells(single)}`,
-        target: '100% / the single server\'s recall',
+        target: "100% / the single server's recall",
         met: ctx.smoke ? null : met,
         ...(met || ctx.smoke
           ? {}
@@ -252,19 +261,29 @@ function report(ctx: BenchContext, findings: Findings): WorkloadOutcome {
       workload: 'W15',
       metric: 'adding and draining a worker under load: wrong / failed answers, failed writes, lost memories',
       ours: phases
-        .map((p) => `${p.tally.wrong} / ${p.tally.failedSearches}, ${p.tally.failedWrites}, ${p.tally.lost + p.loadedRowsMissing}`)
+        .map(
+          (p) =>
+            `${p.tally.wrong} / ${p.tally.failedSearches}, ${p.tally.failedWrites}, ${p.tally.lost + p.loadedRowsMissing}`,
+        )
         .join(' then '),
       peers: `${searches} searches, ${writes} writes`,
       target: '0 / 0, 0, 0',
       met: failures === 0,
-      ...(failures === 0 ? {} : { why: phases.flatMap((p) => p.tally.examples).slice(0, 3).join('; ') }),
+      ...(failures === 0
+        ? {}
+        : {
+            why: phases
+              .flatMap((p) => p.tally.examples)
+              .slice(0, 3)
+              .join('; '),
+          }),
     })
   }
   const notes = [
-    'Both backends load the same rows through `store.upsert` (batches of up to 5,000 per user): first one user\'s bulk import (W1\'s shape), then every user of W3\'s skewed mix user by user; `maintainVectorIndexes` then builds what the sizes call for. Only the loads are timed.',
+    "Both backends load the same rows through `store.upsert` (batches of up to 5,000 per user): first one user's bulk import (W1's shape), then every user of W3's skewed mix user by user; `maintainVectorIndexes` then builds what the sizes call for. Only the loads are timed.",
     '“complete” = min(k, rows of the user) rows returned; recall@10 against the exact answer within the user, computed in JS.',
-    'Under load: searches cycle through the same queries and each answer is judged against the one the cluster gave before the change: wrong when incomplete, holding another user\'s row or the same row twice, or ranking worse against the exact answer (an order of ties that differs but finds as much is counted apart, as “different, no worse”). Each write is one new memory of one of the writers\' users; after each change every write acknowledged so far is read back by id, and the loaded users\' rows are counted.',
-    'The node is added and removed in the bench\'s own database only (Citus keeps membership per database), which is dropped on every node at the end.',
+    "Under load: searches cycle through the same queries and each answer is judged against the one the cluster gave before the change: wrong when incomplete, holding another user's row or the same row twice, or ranking worse against the exact answer (an order of ties that differs but finds as much is counted apart, as “different, no worse”). Each write is one new memory of one of the writers' users; after each change every write acknowledged so far is read back by id, and the loaded users' rows are counted.",
+    "The node is added and removed in the bench's own database only (Citus keeps membership per database), which is dropped on every node at the end.",
     ...phases.flatMap((p) => p.tally.examples.map((line) => `${p.label}: ${line}`)),
   ]
   return {
@@ -272,7 +291,11 @@ function report(ctx: BenchContext, findings: Findings): WorkloadOutcome {
       id: 'W15',
       title: 'Citus: per-user search, ingest and a rebalance under load, beside one server',
       status: failures === 0 ? 'ok' : 'failed',
-      ...(failures === 0 ? {} : { reason: `${failures} wrong or failed answers, failed writes or lost memories while the cluster changed` }),
+      ...(failures === 0
+        ? {}
+        : {
+            reason: `${failures} wrong or failed answers, failed writes or lost memories while the cluster changed`,
+          }),
       settings,
       tables,
       notes,
