@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { AnswerExpectation } from './AnswerExpectation.js'
 import { judgeAnswer } from './judgeAnswer.js'
 import { LoadLedger } from './LoadLedger.js'
+import { startConcurrentLoad } from './startConcurrentLoad.js'
 
 const expectation: AnswerExpectation = {
   namespace: 'ns-0001',
@@ -81,5 +82,44 @@ describe('LoadLedger', () => {
       'wrong answer: ns-1: 2 rows where a complete answer has 3',
       'failed answer: Error: shard moved',
     ])
+  })
+})
+
+describe('startConcurrentLoad', () => {
+  it('records a search that throws as failed and a write that throws as failed, never as acknowledged', async () => {
+    const ledger = new LoadLedger()
+    let searches = 0
+    let writes = 0
+    let enough: () => void = () => undefined
+    const done = new Promise<void>((resolve) => {
+      enough = resolve
+    })
+    const load = startConcurrentLoad(ledger, {
+      searchers: 1,
+      writers: 1,
+      search: async (i) => {
+        if (++searches >= 4 && writes >= 4) enough()
+        if (i === 1) throw new Error('shard moved')
+        return { kind: 'right' }
+      },
+      write: (i) => ({
+        namespace: 'w',
+        id: `w${i}`,
+        run: async () => {
+          writes++
+          await Promise.resolve()
+          if (i === 2) throw new Error('connection reset')
+        },
+      }),
+    })
+    await done
+    await load.stop()
+    const tally = ledger.tally(new Map([['w', new Set(ledger.writes().map((w) => w.id))]]))
+    expect(tally.failedSearches).toBe(1)
+    expect(tally.right).toBe(tally.searches - 1)
+    expect(tally.failedWrites).toBe(1)
+    expect(ledger.writes().map((w) => w.id)).not.toContain('w2')
+    expect(tally.acknowledged).toBe(writes - 1)
+    expect(tally.lost).toBe(0)
   })
 })
