@@ -76,6 +76,7 @@ export type {
   SimilarMemory,
 } from './service/MemoryService.js'
 export type {
+  LongQueryOptions,
   MemoryServiceOptions,
   NeighbourhoodOptions,
   RankingOptions,

@@ -236,7 +236,7 @@ describe('LoCoMo scoring', () => {
       },
     ])
     expect(data.conversations[0]!.questions).toEqual([
-      { question: 'q1', category: '1', evidence: ['D1:1', 'D1:2'] },
+      { question: 'q1', category: '1', evidence: ['D1:1', 'D1:2'], askedAt: null },
     ])
     expect(data.danglingEvidence).toBe(1)
     expect(data.questionsWithoutEvidence).toBe(1)

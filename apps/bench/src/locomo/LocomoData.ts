@@ -15,6 +15,11 @@ export interface LocomoQuestion {
   category: string
   /** Normalised evidence dia ids (`D<session>:<turn>`) that name a turn of the conversation. */
   evidence: string[]
+  /**
+   * When the question was asked (`placeQuestions`): it is recalled over the memories written
+   * before then. Null: after the whole conversation.
+   */
+  askedAt: Date | null
 }
 
 export interface LocomoConversation {

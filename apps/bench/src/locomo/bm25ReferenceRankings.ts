@@ -16,7 +16,7 @@ export interface ReferenceRanking {
  * The JS BM25 reference's rankings (see `bm25Reference`): Okapi BM25 (k1 1.2, b 0.75) over
  * `to_tsvector(config, …)` of each turn's content, a document's length its token count (or, to
  * isolate that one difference from the store's BM25, its distinct-lexeme count), one index per
- * conversation; ties by turn order.
+ * conversation (a question with an `askedAt`: over the turns said before it); ties by turn order.
  */
 export async function bm25ReferenceRankings(
   db: PGlite,
@@ -35,15 +35,29 @@ export async function bm25ReferenceRankings(
     const lengths = docs.map((d) =>
       length === 'lexemes' ? d.size : [...d.values()].reduce((s, n) => s + n, 0),
     )
-    const avgLength = lengths.reduce((s, n) => s + n, 0) / Math.max(1, lengths.length)
-    const df = new Map<string, number>()
-    for (const doc of docs) for (const term of doc.keys()) df.set(term, (df.get(term) ?? 0) + 1)
-    const n = docs.length
-    conversation.questions.forEach((_, qi) => {
+    const statistics = (visible: readonly number[]) => {
+      const df = new Map<string, number>()
+      for (const di of visible) for (const term of docs[di]!.keys()) df.set(term, (df.get(term) ?? 0) + 1)
+      const avgLength = visible.reduce((s, di) => s + lengths[di]!, 0) / Math.max(1, visible.length)
+      return { visible, df, avgLength, n: visible.length }
+    }
+    const whole = statistics(docs.map((_, di) => di))
+    conversation.questions.forEach((question, qi) => {
       const started = process.hrtime.bigint()
+      // A question asked inside the conversation ranks the turns said before it, with their statistics.
+      const asked = question.askedAt
+      const { visible, df, avgLength, n } =
+        asked === null
+          ? whole
+          : statistics(
+              conversation.turns.flatMap((turn, di) =>
+                turn.createdAt !== null && turn.createdAt.getTime() <= asked.getTime() ? [di] : [],
+              ),
+            )
       const terms = [...queries[qi]!.keys()]
       const scored: Array<{ doc: number; score: number }> = []
-      docs.forEach((doc, di) => {
+      visible.forEach((di) => {
+        const doc = docs[di]!
         let score = 0
         for (const term of terms) {
           const tf = doc.get(term)

@@ -23,6 +23,9 @@ export async function ingestLocomo(
   const out: Array<Map<string, Set<string>>> = []
   for (const conversation of data.conversations) {
     const namespace = `locomo-${conversation.sampleId}`
+    // Questions asked inside the conversation are recalled as of their instant (`askedAt`, a
+    // filter's `asOf`): each turn is valid from when it was said.
+    const asOf = conversation.questions.some((question) => question.askedAt !== null)
     const inputs: MemoryInput[] = conversation.turns.map((turn) => ({
       content: turnContent(turn),
       tier: 'semantic',
@@ -35,6 +38,7 @@ export async function ingestLocomo(
         session_date: turn.sessionDate,
       },
       ...(turn.createdAt ? { createdAt: turn.createdAt } : {}),
+      ...(asOf && turn.createdAt ? { validFrom: turn.createdAt } : {}),
     }))
     const diaIdsOf = new Map<string, Set<string>>()
     for (let start = 0; start < inputs.length; start += 256) {

@@ -1,5 +1,6 @@
 import type { LocomoConversation, LocomoData, LocomoQuestion, LocomoTurn } from './LocomoData.js'
 import { parseSessionDate } from './parseSessionDate.js'
+import { placeQuestions } from './placeQuestions.js'
 
 /** Between two sessions of one day: more than the conversation-neighbourhood window. */
 const SESSION_GAP_MS = 60 * 60_000
@@ -59,7 +60,12 @@ export function loadLocomo(json: unknown): LocomoData {
     }
     const known = new Set(turns.map((t) => t.diaId))
     const questions: LocomoQuestion[] = []
-    for (const qa of (sample.qa as Array<Record<string, unknown>> | undefined) ?? []) {
+    const asked = (sample.qa as Array<Record<string, unknown>> | undefined) ?? []
+    const askedAt = placeQuestions(
+      turns,
+      asked.map((qa) => (typeof qa.question === 'string' ? qa.question : '')),
+    )
+    for (const [qi, qa] of asked.entries()) {
       if (typeof qa.question !== 'string') continue
       const evidence = new Set<string>()
       for (const entry of Array.isArray(qa.evidence) ? qa.evidence : []) {
@@ -76,7 +82,12 @@ export function loadLocomo(json: unknown): LocomoData {
         questionsWithoutEvidence++
         continue
       }
-      questions.push({ question: qa.question, category: String(qa.category ?? '?'), evidence: [...evidence] })
+      questions.push({
+        question: qa.question,
+        category: String(qa.category ?? '?'),
+        evidence: [...evidence],
+        askedAt: askedAt[qi] ?? null,
+      })
     }
     return { sampleId: String(sample.sample_id ?? `sample-${index}`), turns, questions }
   })

@@ -3,7 +3,10 @@ import type { LocomoData } from './LocomoData.js'
 import type { QuestionRecord } from './QuestionRecord.js'
 import { scoreRanking } from './scoreRanking.js'
 
-/** Every question of every conversation recalled (limit 10) with the given service options, in order. */
+/**
+ * Every question of every conversation recalled (limit 10) with the given service options, in
+ * order; a question with an `askedAt` over the memories valid then (`ingestLocomo` dates them).
+ */
 export async function recallQuestions(
   data: LocomoData,
   diaIds: ReadonlyArray<ReadonlyMap<string, ReadonlySet<string>>>,
@@ -18,7 +21,12 @@ export async function recallQuestions(
     const namespace = `locomo-${conversation.sampleId}`
     for (const question of conversation.questions) {
       const started = process.hrtime.bigint()
-      const result = await memory.recall(namespace, question.question, { limit: 10, mode })
+      // A question asked inside the conversation sees only what was said before it.
+      const result = await memory.recall(namespace, question.question, {
+        limit: 10,
+        mode,
+        ...(question.askedAt ? { filter: { asOf: question.askedAt } } : {}),
+      })
       const ms = Number(process.hrtime.bigint() - started) / 1e6
       const ranking = result.hits.map((hit) => diaIds[ci]!.get(hit.memory.id) ?? new Set<string>())
       records.push({

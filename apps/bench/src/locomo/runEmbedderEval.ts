@@ -93,6 +93,12 @@ export async function runEmbedderEval(options: EmbedderEvalOptions): Promise<Emb
         const grid: QuestionRecord[][] = []
         for (const candidate of options.grid) grid.push(await run(candidate.mode, candidate.options))
         log(`${options.name} · ${set.name}: ${options.grid.length} grid settings replayed`)
+        const any10 = (records: readonly QuestionRecord[]) =>
+          ((100 * records.reduce((t, r) => t + r.score.any10, 0)) / records.length).toFixed(1)
+        log(
+          `${options.name} · ${set.name}: R_any@10 default ${any10(single.default)}, keyword-only ${any10(single['keyword-only'])}, ` +
+            `plain BM25 ${any10(single['plain BM25'])}; ${options.grid.map((c, g) => `${c.label} ${any10(grid[g]!)}`).join('; ')}`,
+        )
         perSet.push({ single, grid })
       } finally {
         await close()

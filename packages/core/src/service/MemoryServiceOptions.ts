@@ -41,6 +41,13 @@ export interface NeighbourhoodOptions {
    */
   borrowerMaxLength?: number
   /**
+   * Session support (`sessionSupport`): each matched memory of a stream gains this fraction of the
+   * best fused relevance, times its session's summed relevance relative to the best session's (a
+   * session: the stream's candidates with no pause longer than `windowMs`). 0 turns it off.
+   * Default 0.3.
+   */
+  sessionShare?: number
+  /**
    * The metadata key whose value names a memory's stream; only memories with the same value lend
    * each other. Default `stream`: write `metadata: { stream: conversationId }` on a transcript's turns.
    */
@@ -52,6 +59,21 @@ export interface NeighbourhoodOptions {
  * reorders the fused top `candidates` before the threshold and the limit. Its quality gain is not
  * measured offline (no reranking model runs here); measure it on your data before relying on it.
  */
+/**
+ * How recall treats a long query: a message of many content words, such as a user's whole turn
+ * handed to memory search, rather than a question. Its many everyday words match everything, so
+ * the keyword leg weighs each word by its rarity twice over (`SearchOptions.idfExponent`) and every
+ * leg reaches deeper. Short queries (below `minTerms`) rank as before.
+ */
+export interface LongQueryOptions {
+  /** A query with at least this many distinct content words is long. Default 12; 0 treats every query as long. */
+  minTerms?: number
+  /** The keyword leg's `idfExponent` for a long query. Default 2 (idf²); 1: plain BM25. */
+  idfExponent?: number
+  /** Candidates per leg for a long query, as `candidateFactor`. Default 8 (twice the usual depth). */
+  candidateFactor?: number
+}
+
 export interface RerankingOptions {
   /** The model (`createAiSdkReranker` in `@agent-memory/embedder-ai-sdk` wraps any AI SDK reranking model). */
   reranker: Reranker
@@ -136,6 +158,8 @@ export interface MemoryServiceOptions {
   rerank?: RerankingOptions
   /** Neighbourhood lending between memories written together; see `NeighbourhoodOptions` for defaults. */
   neighbourhood?: NeighbourhoodOptions
+  /** How a long query (many content words) is searched; see `LongQueryOptions` for defaults. */
+  longQueries?: LongQueryOptions
   /** Default lifetime of short-term tiers when a write sets no `expiresAt`. Durable tiers get none. */
   ttlMs?: { working?: number; episodic?: number }
   /** Importance of a write that sets none. Default 0.5. */

@@ -12,5 +12,7 @@ export interface LegSearchRequest {
   chunkLimit: number
   /** Depth of the keyword leg (as `Store.searchText`'s `limit`). */
   keywordLimit: number
+  /** The keyword leg's `SearchOptions.idfExponent`; default 1 (Okapi BM25). */
+  keywordIdfExponent?: number
   filter?: MemoryFilter
 }

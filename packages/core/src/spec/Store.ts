@@ -24,6 +24,12 @@ export interface SearchOptions {
   /** Maximum hits; stores cap it (1..1000). */
   limit: number
   signal?: AbortSignal
+  /**
+   * Keyword leg only: the power of each query term's idf in its BM25 weight. 1 (the default) is
+   * Okapi BM25; 2 weights each term by idf², so in a long message the few rare words decide the
+   * ranking over the many common ones. Between 0 and 4; the vector legs ignore it.
+   */
+  idfExponent?: number
 }
 
 /** Which memories `Store.list` returns, in which order, and which page. */

@@ -4,7 +4,7 @@ import type { Reranker } from '../../spec/Reranker.js'
 import type { Store } from '../../spec/Store.js'
 import type { ConfidenceDecay } from '../ConfidenceDecay.js'
 import type { EmbeddingCache } from '../cache/EmbeddingCache.js'
-import type { NeighbourhoodOptions, RankingOptions } from '../MemoryServiceOptions.js'
+import type { LongQueryOptions, NeighbourhoodOptions, RankingOptions } from '../MemoryServiceOptions.js'
 import type { ReinforcementQueue } from '../recall/ReinforcementQueue.js'
 
 /**
@@ -33,6 +33,7 @@ export interface ServiceContext {
   /** How tracked confidence fades: read paths show it decayed, reinforcement starts from it. */
   readonly confidenceDecay: ConfidenceDecay
   readonly neighbourhood: Required<NeighbourhoodOptions>
+  readonly longQueries: Required<LongQueryOptions>
   /** Default lifetimes of the short-term tiers; durable tiers have none. */
   readonly ttlMs: Partial<Record<Tier, number>>
   readonly defaultImportance: number

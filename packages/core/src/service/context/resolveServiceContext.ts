@@ -11,6 +11,7 @@ import { DEFAULT_MIN_SCORE } from '../DEFAULT_MIN_SCORE.js'
 import type { MemoryServiceOptions } from '../MemoryServiceOptions.js'
 import { RANKING_DEFAULTS } from '../RANKING_DEFAULTS.js'
 import { ReinforcementQueue } from '../recall/ReinforcementQueue.js'
+import { resolveLongQueries } from './resolveLongQueries.js'
 import { resolveRerank } from './resolveRerank.js'
 import type { ServiceContext } from './ServiceContext.js'
 import { slidingOptions } from './slidingOptions.js'
@@ -86,7 +87,9 @@ export function resolveServiceContext(config: {
       seeds: options.neighbourhood?.seeds ?? 10,
       borrowerMaxLength: options.neighbourhood?.borrowerMaxLength ?? options.chunking?.size ?? CHUNK_SIZE,
       streamKey: options.neighbourhood?.streamKey ?? 'stream',
+      sessionShare: options.neighbourhood?.sessionShare ?? 0.3,
     },
+    longQueries: resolveLongQueries(options.longQueries),
     ttlMs: {
       working: options.ttlMs?.working ?? DAY_MS,
       episodic: options.ttlMs?.episodic ?? 30 * DAY_MS,

@@ -9,6 +9,8 @@ export interface RecallPlan {
   limit: number
   /** Candidates each leg contributes to fusion. */
   pool: number
+  /** The keyword leg's `SearchOptions.idfExponent` (above 1 for a long query). */
+  keywordIdfExponent: number
   /** How deep the memory-vector leg fetches (deeper than `pool`, to measure more cosines). */
   vectorPool: number
   filter: MemoryFilter | undefined

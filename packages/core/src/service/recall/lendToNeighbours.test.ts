@@ -27,6 +27,7 @@ const options = {
   seeds: 10,
   streamKey: 'stream',
   borrowerMaxLength: 400,
+  sessionShare: 0,
 }
 
 describe('lendToNeighbours', () => {

@@ -2,14 +2,7 @@ import type { Memory } from '../../model/Memory.js'
 import type { NeighbourhoodOptions } from '../MemoryServiceOptions.js'
 import { compareStrings } from './compareStrings.js'
 import type { NeighbourLoan } from './NeighbourLoan.js'
-
-/** The stream a memory belongs to: its `metadata[streamKey]` when that is a non-empty string or a number. */
-function streamOf(memory: Memory, streamKey: string): string | undefined {
-  const value = memory.metadata[streamKey]
-  if (typeof value === 'string' && value !== '') return `s:${value}`
-  if (typeof value === 'number' && Number.isFinite(value)) return `n:${value}`
-  return undefined
-}
+import { streamOf } from './streamOf.js'
 
 /**
  * Conversation neighbourhood: each of the `seeds` best fused hits lends its neighbours — the

@@ -9,6 +9,7 @@ import { describeIssues } from '../describeIssues.js'
 import { MAX_QUERY_LENGTH } from '../MAX_QUERY_LENGTH.js'
 import type { RecallOptions, RecallResult } from '../MemoryService.js'
 import { collectCandidates } from './collectCandidates.js'
+import { contentTerms } from './contentTerms.js'
 import { embedQuery } from './embedQuery.js'
 import { expandLinked } from './expandLinked.js'
 import { fuseLegs } from './fuseLegs.js'
@@ -18,6 +19,7 @@ import { rankHits } from './rankHits.js'
 import { reinforceInBackground } from './reinforceInBackground.js'
 import { rerankTop } from './rerankTop.js'
 import { searchLegs } from './searchLegs.js'
+import { sessionSupport } from './sessionSupport.js'
 import { showDecayedConfidence } from './showDecayedConfidence.js'
 
 const MIN_POOL = 20
@@ -59,13 +61,18 @@ function planRecall(
   checkFilterDates(recallOptions?.filter, issues)
   if (issues.length > 0) throw new ValidationError(issues)
   const limit = recallOptions.limit ?? context.defaultLimit
-  const pool = Math.min(MAX_POOL, Math.max(limit * context.candidateFactor, MIN_POOL))
+  // A long message (a user's whole turn) has many everyday words: the keyword leg weighs rare
+  // ones more, and every leg reaches deeper (`LongQueryOptions`).
+  const long = contentTerms(query).size >= context.longQueries.minTerms
+  const factor = long ? context.longQueries.candidateFactor : context.candidateFactor
+  const pool = Math.min(MAX_POOL, Math.max(Math.round(limit * factor), MIN_POOL))
   return {
     namespace: ns.data!,
     query,
     mode: recallOptions.mode ?? 'hybrid',
     limit,
     pool,
+    keywordIdfExponent: long ? context.longQueries.idfExponent : 1,
     vectorPool: Math.min(MAX_POOL, pool * context.vectorCoverFactor),
     filter: recallOptions.filter,
     signal: recallOptions.signal,
@@ -123,7 +130,9 @@ export async function recall(
   const candidates = collectCandidates(legHits, plan.pool, plan.vectorPool)
   const keywordOnly = queryVector === null
   const fused = fuseLegs(context, plan.mode, keywordOnly, candidates.semanticLeg, candidates.keywordLeg)
-  const { relevance, lent } = lendToNeighbours(fused, candidates.memories, context.neighbourhood)
+  const lending = lendToNeighbours(fused, candidates.memories, context.neighbourhood)
+  const { lent } = lending
+  const relevance = sessionSupport(fused, lending.relevance, candidates.memories, context.neighbourhood)
   const reranked = await rerankTop(context, plan, relevance, candidates.memories)
   const hits = rankHits(context, plan, keywordOnly, reranked.relevance, candidates, lent)
   for (const hit of hits) {

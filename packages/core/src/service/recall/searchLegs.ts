@@ -33,6 +33,7 @@ export async function searchLegs(
         vectorLimit: plan.vectorPool,
         chunkLimit: queryVector && isChunkStore(store) ? plan.pool : 0,
         keywordLimit: plan.pool,
+        keywordIdfExponent: plan.keywordIdfExponent,
         ...(filter ? { filter } : {}),
       })
       .catch((error: unknown) => {
@@ -52,12 +53,14 @@ export async function searchLegs(
         })
       : Promise.resolve([] as ScoredMemory[]),
     runKeyword
-      ? store.searchText(namespace, query, searchOptions(plan.pool)).catch((error: unknown) => {
-          // With a vector leg the keyword leg is an extra; alone it is the answer.
-          if (queryVector === null) throw error
-          context.report(error, 'recall.keyword')
-          return [] as ScoredMemory[]
-        })
+      ? store
+          .searchText(namespace, query, { ...searchOptions(plan.pool), idfExponent: plan.keywordIdfExponent })
+          .catch((error: unknown) => {
+            // With a vector leg the keyword leg is an extra; alone it is the answer.
+            if (queryVector === null) throw error
+            context.report(error, 'recall.keyword')
+            return [] as ScoredMemory[]
+          })
       : Promise.resolve([] as ScoredMemory[]),
   ])
   return { vector, chunk, keyword }

@@ -83,16 +83,20 @@ export class NamespaceKeywordIndex {
    * Okapi BM25 of every document matching a term: the same sums as the SQL keyword leg
    * (`searchKeyword`) over the same statistics, but exact rather than cached. Scores accumulate
    * along the terms' postings; only the best `depth` come sorted (best first, ties by id), the
-   * rest only if the caller asks (`RankedDocuments.rest`).
+   * rest only if the caller asks (`RankedDocuments.rest`). Each term weighs its idf raised to
+   * `idfExponent` (1: Okapi BM25; `SearchOptions.idfExponent`).
    */
-  rank(terms: readonly KeywordTerm[], depth: number): RankedDocuments {
+  rank(terms: readonly KeywordTerm[], depth: number, idfExponent = 1): RankedDocuments {
     const matched: Array<{ posting: Map<number, number> | undefined; idf: number }> = []
     const candidates: number[] = []
     const isCandidate = new Uint8Array(this.#documents.length)
     for (const term of terms) {
       const slots = this.#matching(term)
       if (slots.length === 0) continue
-      matched.push({ posting: this.#postings.get(term.lexeme), idf: bm25Idf(this.#count, slots.length) })
+      matched.push({
+        posting: this.#postings.get(term.lexeme),
+        idf: bm25Idf(this.#count, slots.length) ** idfExponent,
+      })
       for (const slot of slots) {
         if (isCandidate[slot] === 1) continue
         isCandidate[slot] = 1

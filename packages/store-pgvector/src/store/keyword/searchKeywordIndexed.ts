@@ -1,4 +1,5 @@
 import type { ScoredMemory, SearchOptions } from '@agent-memory/core'
+import { checkIdfExponent } from '../context/checkIdfExponent.js'
 import type { StoreContext } from '../context/StoreContext.js'
 import { searchScope } from '../search/scope/searchScope.js'
 import { queryText } from '../searchText.js'
@@ -18,6 +19,7 @@ export async function searchKeywordIndexed(
   options: SearchOptions,
 ): Promise<ScoredMemory[]> {
   const scope = searchScope(context, namespace, options)
+  const idfExponent = checkIdfExponent(options.idfExponent)
   const analysis = queryText(query)
   if (analysis === null) return []
   // A session, not a transaction: on PGlite it has the database to itself just the same (the
@@ -25,6 +27,6 @@ export async function searchKeywordIndexed(
   return context.executor.session(async (sql) => {
     const { terms, index } = await keywordIndex.prepare(sql, scope.ns, analysis)
     if (terms.length === 0) return []
-    return fetchRanked(sql, scope, index.rank(terms, firstReadDepth(scope.limit)))
+    return fetchRanked(sql, scope, index.rank(terms, firstReadDepth(scope.limit), idfExponent))
   })
 }

@@ -39,7 +39,8 @@ export async function searchRowText(
   const idf = new Map<string, number>()
   for (const term of queryTerms) {
     const containing = documents.filter((doc) => doc.frequencies.has(term)).length
-    idf.set(term, Math.log(1 + (documents.length - containing + 0.5) / (containing + 0.5)))
+    const plain = Math.log(1 + (documents.length - containing + 0.5) / (containing + 0.5))
+    idf.set(term, plain ** (options.idfExponent ?? 1))
   }
   const hits: RowHit[] = []
   for (const doc of documents) {

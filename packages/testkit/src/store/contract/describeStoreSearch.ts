@@ -138,6 +138,29 @@ export function describeStoreSearch(suite: ContractSuite): void {
       expect(ids(both).sort()).toEqual([en, zh].sort())
     })
 
+    it('weighs rare query words more with idfExponent 2 (a long message), plain BM25 by default', async () => {
+      const ns = uid('idf')
+      const common = 'garden river window candle pocket ladder mirror basket'
+      const rows = [
+        write(uid('common'), common, v(0)),
+        ...Array.from({ length: 5 }, (_, i) => write(uid(`also${i}`), `${common} noise${i}`, v(1))),
+        write(uid('rare'), 'zebra sighting today', v(2)),
+        ...Array.from({ length: 3 }, (_, i) => write(uid(`other${i}`), `orange lamp number${i}`, v(3))),
+      ]
+      await suite.store.upsert(ns, rows)
+      const rare = rows[6]!.id
+      const query = `${common} zebra`
+      // Eight words in six of ten memories outweigh one word in one memory under Okapi BM25 …
+      const plain = ids(await suite.store.searchText(ns, query, { limit: 10 }))
+      expect(plain).toContain(rare)
+      expect(plain.indexOf(rare)).toBe(6)
+      expect(ids(await suite.store.searchText(ns, query, { limit: 10, idfExponent: 1 }))).toEqual(plain)
+      // … and not when each word weighs its idf twice.
+      const rarity = ids(await suite.store.searchText(ns, query, { limit: 10, idfExponent: 2 }))
+      expect(rarity[0]).toBe(rare)
+      expect(new Set(rarity)).toEqual(new Set(plain))
+    })
+
     it('survives hostile keyword queries: hits or nothing, never an error', async () => {
       const ns = uid('hostile')
       const id = uid('m')

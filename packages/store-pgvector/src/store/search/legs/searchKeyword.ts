@@ -1,4 +1,5 @@
 import type { ScoredMemory, SearchOptions } from '@agent-memory/core'
+import { checkIdfExponent } from '../../context/checkIdfExponent.js'
 import { routed } from '../../context/routed.js'
 import type { StoreContext } from '../../context/StoreContext.js'
 import { fetchRanked } from '../../keyword/fetchRanked.js'
@@ -14,7 +15,7 @@ const FIRST_PASS_DEPTH = 2
 
 /**
  * `Store.searchText`, the keyword leg: Okapi BM25 over the namespace — idf from each query
- * lexeme's document frequency, length normalized by the namespace's mean distinct-lexeme count
+ * lexeme's document frequency (raised to `options.idfExponent`, default 1), length normalized by the namespace's mean distinct-lexeme count
  * (both maintained on write: `keywordStatistics`).
  * Hostile text never errors: a query without words, or whose words no document holds, finds nothing.
  *
@@ -36,6 +37,7 @@ export async function searchKeyword(
   { prune = true, counted = false }: { prune?: boolean; counted?: boolean } = {},
 ): Promise<ScoredMemory[]> {
   const scope = searchScope(context, namespace, options)
+  const idfExponent = checkIdfExponent(options.idfExponent)
   const analysis = queryText(query)
   if (analysis === null) return []
   return routed(context, 'read', scope.ns).transaction(async (sql) => {
@@ -43,7 +45,11 @@ export async function searchKeyword(
     if (statistics.terms.length === 0) return []
     // Best bound (highest idf: the rarest term) first.
     const terms: Array<WeightedTerm & { df: number }> = statistics.terms
-      .map((term) => ({ lexeme: term.lexeme, df: term.df, idf: bm25Idf(statistics.rows, term.df) }))
+      .map((term) => ({
+        lexeme: term.lexeme,
+        df: term.df,
+        idf: bm25Idf(statistics.rows, term.df) ** idfExponent,
+      }))
       .sort((a, b) => b.idf - a.idf)
     const all = terms.map((term) => term.lexeme)
     const rank = (candidates: string[]) =>

@@ -1,4 +1,5 @@
 import type { LegSearchRequest, Memory, ScoredMemory } from '@agent-memory/core'
+import { checkIdfExponent } from '../../context/checkIdfExponent.js'
 import { clampLimit } from '../../context/clampLimit.js'
 import { MAX_LIMIT } from '../../context/MAX_LIMIT.js'
 import { readRunner } from '../../context/readRunner.js'
@@ -80,6 +81,7 @@ export async function searchLegsInProcess(
   })
   const vectorScope = legScope(request.vectorLimit, ['m.embedding IS NOT NULL'])
   const keywordScope = legScope(request.keywordLimit)
+  const idfExponent = checkIdfExponent(request.keywordIdfExponent)
   const analysis = query === null ? null : queryText(query)
   // The chunk leg's plan first, as `searchChunks` decides it (its facts are cached; a read of their
   // own otherwise, which must not wait inside the session below).
@@ -105,7 +107,7 @@ export async function searchLegsInProcess(
     const keywordRanked: RankedDocuments | undefined =
       keywordRanking === undefined || terms.length === 0
         ? undefined
-        : keywordRanking.rank(terms, firstReadDepth(keywordScope.limit))
+        : keywordRanking.rank(terms, firstReadDepth(keywordScope.limit), idfExponent)
     const ids = [...new Set([...(vectorRanked?.head ?? []), ...(keywordRanked?.head ?? [])].map((d) => d.id))]
     // With the chunk statement the chunk path's scope binds everything (namespace, vector, filter);
     // the memory conditions are its own, over `m`.
