@@ -4,8 +4,8 @@ import { sessionSupport } from './sessionSupport.js'
 
 const T0 = Date.parse('2026-03-01T10:00:00Z')
 const at = (seconds: number) => new Date(T0 + seconds * 1000)
-const memory = (id: string, seconds: number, stream: string | undefined = 'chat-1') =>
-  memoryFixture({ id, createdAt: at(seconds), metadata: stream === undefined ? {} : { stream } })
+const memory = (id: string, seconds: number, stream: string | null = 'chat-1') =>
+  memoryFixture({ id, createdAt: at(seconds), metadata: stream === null ? {} : { stream } })
 /** Two sittings of one conversation an hour apart, and a fact outside any stream. */
 const memories = new Map(
   [
@@ -14,7 +14,7 @@ const memories = new Map(
     memory('a3', 2),
     memory('b1', 3_600),
     memory('b2', 3_601),
-    memory('fact', 10, undefined),
+    memory('fact', 10, null),
   ].map((m) => [m.id, m]),
 )
 const options = { sessionShare: 0.5, windowMs: 60_000, streamKey: 'stream' }
@@ -28,10 +28,10 @@ describe('sessionSupport', () => {
       ['fact', 0.9],
     ])
     const supported = sessionSupport(fused, fused, memories, options)
-    // Session a sums 0.4, session b 1 (the best): b1 gains 0.5, a1 and a3 gain 0.5 × 0.4.
+    // Session a sums 0.4, session b 1 (the best): b1 gains 0.5, a1 and a3 gain 0.5 × 0.4 each.
     expect(supported.get('b1')).toBeCloseTo(1.5, 12)
-    expect(supported.get('a1')).toBeCloseTo(0.3, 12)
-    expect(supported.get('a3')).toBeCloseTo(0.3, 12)
+    expect(supported.get('a1')).toBeCloseTo(0.4, 12)
+    expect(supported.get('a3')).toBeCloseTo(0.4, 12)
     // Unmatched turns of a session gain nothing; a memory without a stream is alone.
     expect(supported.has('a2')).toBe(false)
     expect(supported.has('b2')).toBe(false)
