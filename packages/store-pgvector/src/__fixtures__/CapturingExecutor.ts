@@ -1,4 +1,5 @@
 import type { Executor } from '../sql/Executor.js'
+import type { PipelinedRunner } from '../sql/PipelinedRunner.js'
 import type { SqlRunner } from '../sql/SqlRunner.js'
 import type { TransactionScope } from '../sql/TransactionScope.js'
 
@@ -73,6 +74,11 @@ export class CapturingExecutor implements Executor {
     this.statements.push(text)
     this.values.push(params)
     return this.#inner.writeStatement<Row>(text, params, scope)
+  }
+
+  pipelinedRead<T>(work: (sql: PipelinedRunner) => Promise<T>, scope: TransactionScope): Promise<T> {
+    this.scopes.push(scope)
+    return this.#inner.pipelinedRead((sql) => work({ ...this.#wrap(sql), commit: () => sql.commit() }), scope)
   }
 
   get roundTrips(): number {

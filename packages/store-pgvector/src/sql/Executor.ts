@@ -1,3 +1,4 @@
+import type { PipelinedRunner } from './PipelinedRunner.js'
 import type { SqlRunner } from './SqlRunner.js'
 import type { TransactionScope } from './TransactionScope.js'
 
@@ -31,6 +32,12 @@ export interface Executor {
     params: unknown[],
     scope: TransactionScope,
   ): Promise<Row[]>
+  /**
+   * Read-only work whose statements are pipelined (`PipelinedRunner`): on PostgreSQL its BEGIN leaves
+   * with its first statement, statements issued side by side share a round trip and the COMMIT
+   * leaves with the last one (`PipelinedRunner.commit`); elsewhere an ordinary read transaction.
+   */
+  pipelinedRead<T>(work: (sql: PipelinedRunner) => Promise<T>, scope: TransactionScope): Promise<T>
   /**
    * Round trips to the database so far: on PostgreSQL each wait for the server's answers (a
    * pipelined BEGIN, statement and COMMIT count once); on PGlite each call into it.

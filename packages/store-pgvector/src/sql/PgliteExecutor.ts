@@ -3,6 +3,7 @@ import type { PGlite, QueryOptions, Transaction } from '@electric-sql/pglite'
 import { checkSchemaName } from './checkSchemaName.js'
 import type { Executor } from './Executor.js'
 import { mapDatabaseError } from './mapDatabaseError.js'
+import type { PipelinedRunner } from './PipelinedRunner.js'
 import type { SqlRunner } from './SqlRunner.js'
 import { searchPathStatement } from './searchPathStatement.js'
 import { settingsStatement } from './settingsStatement.js'
@@ -259,6 +260,11 @@ export class PgliteExecutor implements Executor {
     )
     writes.settle()
     return result
+  }
+
+  /** In process there is nothing to pipeline: the work runs in a read-only transaction (`commit` waits for its end). */
+  pipelinedRead<T>(work: (sql: PipelinedRunner) => Promise<T>, scope: TransactionScope): Promise<T> {
+    return this.#transaction((sql) => work({ ...sql, commit: () => undefined }), scope, true)
   }
 
   /** `Executor.writeStatement`: in process, a transaction of one statement. */

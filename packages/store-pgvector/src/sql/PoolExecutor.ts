@@ -5,6 +5,8 @@ import type pg from 'pg'
 import { checkSchemaName } from './checkSchemaName.js'
 import type { Executor } from './Executor.js'
 import { mapDatabaseError } from './mapDatabaseError.js'
+import type { PipelinedRunner } from './PipelinedRunner.js'
+import { PipelinedSession } from './PipelinedSession.js'
 import type { SqlRunner } from './SqlRunner.js'
 import { searchPathStatement } from './searchPathStatement.js'
 import { settingsStatement } from './settingsStatement.js'
@@ -196,6 +198,40 @@ export class PoolExecutor implements Executor {
     scope: TransactionScope,
   ): Promise<Row[]> {
     return (await this.#alone<Row>('BEGIN READ ONLY', 'COMMIT', text, params, scope.settings)).rows
+  }
+
+  /**
+   * `Executor.pipelinedRead`: the work's statements on one client in pipeline mode
+   * (`PipelinedSession`), so what it issues side by side shares a round trip and its BEGIN and
+   * COMMIT ride with its first and last statements. A client that cannot pipeline runs the work in
+   * an ordinary read transaction (each statement its own round trip).
+   */
+  pipelinedRead<T>(work: (sql: PipelinedRunner) => Promise<T>, scope: TransactionScope): Promise<T> {
+    const begin = this.#begin('BEGIN READ ONLY', scope.settings)
+    return this.#withClient(async (client) => {
+      if (!canPipeline(client)) {
+        return this.#inTransaction(
+          client,
+          begin,
+          (sql) => work({ ...sql, commit: () => undefined }),
+          plainCommit,
+        )
+      }
+      const sequential = !client.pipeline
+      client.pipeline = true
+      const session = new PipelinedSession(client, begin, () => this.#trips++)
+      try {
+        const result = await work(session.runner)
+        await session.finish()
+        return result
+      } catch (error) {
+        await session.abort()
+        throw error
+      } finally {
+        // Every answer is in, so the client is idle again: it goes back to the pool as it came.
+        if (sequential) client.pipeline = false
+      }
+    })
   }
 
   /** `readStatement`'s write: one statement in a transaction of its own, in one round trip. */

@@ -1,6 +1,7 @@
 import { StoreError } from '@agent-memory/core'
 import type { Executor } from './Executor.js'
 import { lsnToBigInt } from './lsnToBigInt.js'
+import type { PipelinedRunner } from './PipelinedRunner.js'
 import type { PoolExecutor } from './PoolExecutor.js'
 import type { ReadRoutingStats } from './ReadRoutingStats.js'
 import type { ReplicaMonitor } from './ReplicaMonitor.js'
@@ -70,6 +71,12 @@ export class ReplicatedExecutor implements Executor {
     scope: TransactionScope,
   ): Promise<Row[]> {
     const run = (executor: Executor) => executor.readStatement<Row>(text, params, scope)
+    return this.#read(scope, run, () => run(this.#primary))
+  }
+
+  /** Routed as a read, like `readStatement`. */
+  pipelinedRead<T>(work: (sql: PipelinedRunner) => Promise<T>, scope: TransactionScope): Promise<T> {
+    const run = (executor: Executor) => executor.pipelinedRead(work, scope)
     return this.#read(scope, run, () => run(this.#primary))
   }
 

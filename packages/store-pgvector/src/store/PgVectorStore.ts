@@ -79,6 +79,7 @@ import { CHUNK_VECTOR_SEARCH } from './search/legs/CHUNK_VECTOR_SEARCH.js'
 import { runVectorSearch } from './search/legs/runVectorSearch.js'
 import { searchKeywordLeg } from './search/legs/searchKeywordLeg.js'
 import { searchLegsInProcess } from './search/legs/searchLegsInProcess.js'
+import { searchLegsPipelined } from './search/legs/searchLegsPipelined.js'
 import { searchVectorLeg } from './search/legs/searchVectorLeg.js'
 import { putChunks } from './write/putChunks.js'
 import { upsertMemories } from './write/upsertMemories.js'
@@ -255,8 +256,12 @@ export class PgVectorStore implements Store, ChunkStore, LegSearchStore, RepairS
     return runVectorSearch(this.#context, namespace, vector, options, CHUNK_VECTOR_SEARCH)
   }
 
+  /** In process where this store holds the indexes (the embedded store); on PostgreSQL in one pipelined transaction. */
   searchLegs(namespace: string, request: LegSearchRequest): ReturnType<LegSearchStore['searchLegs']> {
-    return searchLegsInProcess(this.#context, namespace, request)
+    const context = this.#context
+    if (context.keywordIndex === undefined && context.executor.kind === 'postgres')
+      return searchLegsPipelined(context, namespace, request)
+    return searchLegsInProcess(context, namespace, request)
   }
 
   searchText(namespace: string, query: string, options: SearchOptions): Promise<ScoredMemory[]> {

@@ -1,3 +1,4 @@
+import type { PipelinedRunner } from '../../sql/PipelinedRunner.js'
 import type { SqlRunner } from '../../sql/SqlRunner.js'
 import type { TransactionScope, TransactionSettings } from '../../sql/TransactionScope.js'
 import type { StoreContext } from './StoreContext.js'
@@ -7,7 +8,8 @@ import type { StoreContext } from './StoreContext.js'
  * every namespace), so a read replica serves what it may (see `ReplicatedExecutor`), with any
  * `settings` the work needs set as the transaction begins. `readStatement` is one read-only
  * statement in a transaction of its own: one round trip on PostgreSQL (`Executor.readStatement`);
- * `writeStatement` its read-write twin.
+ * `writeStatement` its read-write twin; `pipelinedRead` read-only work whose statements are
+ * pipelined (`Executor.pipelinedRead`).
  */
 export function routed(
   context: StoreContext,
@@ -18,6 +20,7 @@ export function routed(
   transaction: <T>(work: (sql: SqlRunner) => Promise<T>) => Promise<T>
   readStatement: <Row = Record<string, unknown>>(text: string, params: unknown[]) => Promise<Row[]>
   writeStatement: <Row = Record<string, unknown>>(text: string, params: unknown[]) => Promise<Row[]>
+  pipelinedRead: <T>(work: (sql: PipelinedRunner) => Promise<T>) => Promise<T>
 } {
   const scope: TransactionScope =
     settings === undefined ? { access, namespace } : { access, namespace, settings }
@@ -27,5 +30,6 @@ export function routed(
       context.executor.readStatement<Row>(text, params, scope),
     writeStatement: <Row>(text: string, params: unknown[]) =>
       context.executor.writeStatement<Row>(text, params, scope),
+    pipelinedRead: (work) => context.executor.pipelinedRead(work, scope),
   }
 }

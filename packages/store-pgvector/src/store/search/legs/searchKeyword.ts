@@ -1,4 +1,6 @@
 import type { ScoredMemory, SearchOptions } from '@agent-memory/core'
+import type { PipelinedRunner } from '../../../sql/PipelinedRunner.js'
+import type { SqlRunner } from '../../../sql/SqlRunner.js'
 import { checkIdfExponent } from '../../context/checkIdfExponent.js'
 import { routed } from '../../context/routed.js'
 import type { StoreContext } from '../../context/StoreContext.js'
@@ -8,6 +10,7 @@ import { bm25Idf } from '../keyword-statistics/bm25Idf.js'
 import { keywordStatistics } from '../keyword-statistics/keywordStatistics.js'
 import { searchScope } from '../scope/searchScope.js'
 import { essentialTerms } from './essentialTerms.js'
+import { lastReads } from './lastReads.js'
 import { scoreKeywordRows, type WeightedTerm } from './scoreKeywordRows.js'
 
 /** The first pass reads rows of the rarest terms until they hold this many times the limit. */
@@ -28,6 +31,8 @@ const FIRST_PASS_DEPTH = 2
  * skipped. Rows are scored by id and matched lexemes (`scoreKeywordRows`); only the winners' rows
  * are read (`fetchRanked`). `prune: false` scores every matching row and `counted: true` counts
  * the statistics instead of reading the maintained ones (the references the tests compare with).
+ * `pipelined`: run on the caller's pipelined transaction (`searchLegsPipelined`, the legs side by
+ * side), whose COMMIT then leaves with the winners' read; otherwise in a read transaction of its own.
  */
 export async function searchKeyword(
   context: StoreContext,
@@ -35,12 +40,15 @@ export async function searchKeyword(
   query: string,
   options: SearchOptions,
   { prune = true, counted = false }: { prune?: boolean; counted?: boolean } = {},
+  pipelined?: PipelinedRunner,
 ): Promise<ScoredMemory[]> {
   const scope = searchScope(context, namespace, options)
   const idfExponent = checkIdfExponent(options.idfExponent)
   const analysis = queryText(query)
   if (analysis === null) return []
-  return routed(context, 'read', scope.ns).transaction(async (sql) => {
+  const inTransaction = <T>(work: (sql: SqlRunner) => Promise<T>): Promise<T> =>
+    pipelined === undefined ? routed(context, 'read', scope.ns).transaction(work) : work(pipelined)
+  return inTransaction(async (sql) => {
     const statistics = await keywordStatistics(context, sql, scope.ns, analysis, { counted })
     if (statistics.terms.length === 0) return []
     // Best bound (highest idf: the rarest term) first.
@@ -78,7 +86,8 @@ export async function searchKeyword(
       )
       return needed <= firstPass ? first : rank(all.slice(0, needed))
     })()
-    // The ranked rows passed the filter as they were read: the winners' rows are read alone.
-    return fetchRanked(sql, scope, ranking)
+    // The ranked rows passed the filter as they were read: the winners' rows are read alone (the
+    // last read of a pipelined transaction: its COMMIT leaves with it).
+    return fetchRanked(pipelined === undefined ? sql : lastReads(pipelined), scope, ranking)
   })
 }

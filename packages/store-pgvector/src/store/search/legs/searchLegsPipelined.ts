@@ -1,0 +1,68 @@
+import type { LegSearchRequest, ScoredMemory } from '@agent-memory/core'
+import { settingsStatement } from '../../../sql/settingsStatement.js'
+import { checkNamespace } from '../../context/checkNamespace.js'
+import { routed } from '../../context/routed.js'
+import type { StoreContext } from '../../context/StoreContext.js'
+import { CHUNK_VECTOR_SEARCH } from './CHUNK_VECTOR_SEARCH.js'
+import { MEMORY_VECTOR_SEARCH } from './MEMORY_VECTOR_SEARCH.js'
+import { planVectorSearch } from './planVectorSearch.js'
+import { runPlannedVectorSearch } from './runPlannedVectorSearch.js'
+import { searchKeyword } from './searchKeyword.js'
+import type { LegResults } from './searchLegsInProcess.js'
+
+const none = async (): Promise<ScoredMemory[]> => []
+const ignore = () => undefined
+
+/**
+ * `LegSearchStore.searchLegs` on PostgreSQL: the three legs side by side in ONE pipelined read-only
+ * transaction on one connection (`Executor.pipelinedRead`). The vector searches are planned first
+ * (their namespace facts are cached; a read of their own otherwise, which must not wait behind this
+ * connection), so their statements, each behind its own HNSW knobs, leave in the first round trip
+ * with the transaction's BEGIN and the keyword leg's statistics read; the keyword leg's later reads
+ * follow on the same connection and the COMMIT leaves with its winners' read. Each list is exactly
+ * what `searchVector`, `searchChunks` and `searchText` return (the same statements); a failure of any
+ * leg fails the whole, and the caller runs the legs one by one, each with its own failure rule.
+ */
+export async function searchLegsPipelined(
+  context: StoreContext,
+  namespace: string,
+  request: LegSearchRequest,
+): Promise<LegResults> {
+  const ns = checkNamespace(namespace)
+  const filter = request.filter === undefined ? {} : { filter: request.filter }
+  const { vector, query } = request
+  const [vectorSearch, chunkSearch] = await Promise.all([
+    vector === null
+      ? undefined
+      : planVectorSearch(
+          context,
+          ns,
+          vector,
+          { limit: request.vectorLimit, ...filter },
+          MEMORY_VECTOR_SEARCH,
+        ),
+    vector === null || request.chunkLimit <= 0
+      ? undefined
+      : planVectorSearch(context, ns, vector, { limit: request.chunkLimit, ...filter }, CHUNK_VECTOR_SEARCH),
+  ])
+  return routed(context, 'read', ns).pipelinedRead(async (sql) => {
+    const reads = async (text: string, params: unknown[], settings?: Readonly<Record<string, string>>) => {
+      // Sent now, before the statement: in the pipeline the knobs hold for it (and for the
+      // statements after it, which either set their own or are not HNSW walks).
+      const set = settingsStatement(settings)
+      if (set !== undefined) sql.query(set).catch(ignore)
+      return (await sql.query<Record<string, unknown>>(text, params)).rows
+    }
+    const legs = [
+      vectorSearch === undefined ? none() : runPlannedVectorSearch(context, vectorSearch, reads),
+      chunkSearch === undefined ? none() : runPlannedVectorSearch(context, chunkSearch, reads),
+      query === null
+        ? none()
+        : searchKeyword(context, ns, query, { limit: request.keywordLimit, ...filter }, {}, sql),
+    ] as const
+    // Without a keyword leg the vector statements are the transaction's last: its COMMIT leaves with them.
+    if (query === null) sql.commit()
+    const [vectorHits, chunkHits, keywordHits] = await Promise.all(legs)
+    return { vector: vectorHits, chunk: chunkHits, keyword: keywordHits }
+  })
+}
