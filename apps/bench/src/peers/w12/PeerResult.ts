@@ -14,7 +14,7 @@ export interface PeerSearchResult {
   violations: number
   /** Hits whose text is no memory the run wrote (counted apart). */
   unknownHits: number
-  /** Round trips to PostgreSQL (node-postgres `query` calls) per search, background ones included (0 on PGlite). */
+  /** Round trips to PostgreSQL per search (`countPgStatements`: pipelined statements share one), background ones included (0 on PGlite). */
   statementsPerQuery: number
 }
 

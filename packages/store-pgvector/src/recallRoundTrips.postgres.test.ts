@@ -1,0 +1,104 @@
+import { createMemory, type MemoryService, type Store } from '@agent-memory/core'
+import { createHashingEmbedder } from '@agent-memory/embedder-hashing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestDatabase, requirePostgres, testPool } from './__fixtures__/postgresTestDatabase.js'
+import { createPgVectorStore, migrate, type PgVectorStore } from './index.js'
+
+const dims = 64
+const words = Array.from({ length: 120 }, (_, i) => `w${((i * 7919) % 997).toString(36)}k`)
+
+/** Deterministic text: twelve words of a small vocabulary, the first ones far more frequent. */
+function texts(count: number, seed: number): string[] {
+  let state = seed
+  const next = () => {
+    state = (state * 1103515245 + 12345) % 2147483648
+    return state / 2147483648
+  }
+  return Array.from({ length: count }, () =>
+    Array.from({ length: 12 }, () => words[Math.floor(next() ** 2 * words.length)]).join(' '),
+  )
+}
+
+/** The store with `searchLegs` hidden: recall runs its legs one by one, as before they were pipelined. */
+function legsOneByOne(store: PgVectorStore): Store {
+  return new Proxy(store, {
+    get(target, property) {
+      if (property === 'searchLegs') return undefined
+      const value = Reflect.get(target, property, target)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
+}
+
+if (requirePostgres('recall round trips on PostgreSQL')) {
+  describe('round trips of one recall on PostgreSQL', { timeout: 180_000 }, () => {
+    let store: PgVectorStore
+    let memory: MemoryService
+    let oneByOne: MemoryService
+    const cleanups: Array<() => Promise<void>> = []
+    const queries = texts(12, 99).map((text) => text.split(' ').slice(0, 4).join(' '))
+
+    beforeAll(async () => {
+      const database = await createTestDatabase('recalltrips')
+      const pool = testPool(database.url, 4)
+      cleanups.push(async () => {
+        await pool.end()
+        await database.drop()
+      })
+      await migrate(pool, { dimensions: dims })
+      // No background work between the counts: no recall sampling, index upkeep run by hand.
+      store = await createPgVectorStore({
+        pool,
+        dimensions: dims,
+        exactSearchMaxRows: 500,
+        autoIndex: false,
+        recallSampleRate: 0,
+      })
+      cleanups.push(() => store.close())
+      const embedder = createHashingEmbedder({ dimensions: dims })
+      memory = createMemory({ store, embedder })
+      oneByOne = createMemory({ store: legsOneByOne(store), embedder })
+      cleanups.push(() => memory.close(), () => oneByOne.close())
+      await memory.rememberMany(
+        'small',
+        texts(40, 1).map((content) => ({ content })),
+      )
+      for (let i = 0; i < 3; i++) {
+        await memory.rememberMany(
+          'large',
+          texts(500, 10 + i).map((content) => ({ content })),
+        )
+      }
+      // The larger namespace walks an HNSW index of its own (above exactSearchMaxRows).
+      expect((await store.maintainVectorIndexes()).created.map((change) => change.namespace)).toContain('large')
+      await memory.flush()
+    })
+
+    afterAll(async () => {
+      for (const cleanup of cleanups.reverse()) await cleanup()
+    })
+
+    const tripsOfOneRecall = async (namespace: string, query: string) => {
+      const before = store.roundTrips()
+      const result = await memory.recall(namespace, query, { limit: 5 })
+      await memory.flush()
+      return { trips: store.roundTrips() - before, result }
+    }
+
+    for (const namespace of ['small', 'large']) {
+      it(`${namespace}: the legs and the winners in at most 3 round trips, reinforcement in 1, the same hits as the legs one by one`, async () => {
+        // The namespace's facts (index, size) are read once, then cached.
+        await tripsOfOneRecall(namespace, queries[0]!)
+        for (const query of queries.slice(1)) {
+          const { trips, result } = await tripsOfOneRecall(namespace, query)
+          expect(result.hits.length).toBeGreaterThan(0)
+          expect(trips).toBeLessThanOrEqual(4)
+          const alone = await oneByOne.recall(namespace, query, { limit: 5 })
+          expect(result.hits.map((hit) => [hit.memory.id, hit.score])).toEqual(
+            alone.hits.map((hit) => [hit.memory.id, hit.score]),
+          )
+        }
+      })
+    }
+  })
+}
