@@ -5,9 +5,11 @@ import { createTestDatabase, requirePostgres, testPool } from './__fixtures__/po
 import { createPgVectorStore, migrate, type PgVectorStore } from './index.js'
 
 const dims = 64
-const words = Array.from({ length: 120 }, (_, i) => `w${((i * 7919) % 997).toString(36)}k`)
+// Thirty words, twelve to a memory: every word is in about a third of the memories (W12's text), so
+// the keyword leg's first pass cannot prune and every match is read beside the statistics.
+const words = Array.from({ length: 30 }, (_, i) => `w${((i * 7919) % 997).toString(36)}k`)
 
-/** Deterministic text: twelve words of a small vocabulary, the first ones far more frequent. */
+/** Deterministic text: twelve words of the vocabulary. */
 function texts(count: number, seed: number): string[] {
   let state = seed
   const next = () => {
@@ -15,7 +17,7 @@ function texts(count: number, seed: number): string[] {
     return state / 2147483648
   }
   return Array.from({ length: count }, () =>
-    Array.from({ length: 12 }, () => words[Math.floor(next() ** 2 * words.length)]).join(' '),
+    Array.from({ length: 12 }, () => words[Math.floor(next() * words.length)]).join(' '),
   )
 }
 
@@ -58,7 +60,10 @@ if (requirePostgres('recall round trips on PostgreSQL')) {
       const embedder = createHashingEmbedder({ dimensions: dims })
       memory = createMemory({ store, embedder })
       oneByOne = createMemory({ store: legsOneByOne(store), embedder })
-      cleanups.push(() => memory.close(), () => oneByOne.close())
+      cleanups.push(
+        () => memory.close(),
+        () => oneByOne.close(),
+      )
       await memory.rememberMany(
         'small',
         texts(40, 1).map((content) => ({ content })),
@@ -70,7 +75,9 @@ if (requirePostgres('recall round trips on PostgreSQL')) {
         )
       }
       // The larger namespace walks an HNSW index of its own (above exactSearchMaxRows).
-      expect((await store.maintainVectorIndexes()).created.map((change) => change.namespace)).toContain('large')
+      expect((await store.maintainVectorIndexes()).created.map((change) => change.namespace)).toContain(
+        'large',
+      )
       await memory.flush()
     })
 
@@ -86,7 +93,7 @@ if (requirePostgres('recall round trips on PostgreSQL')) {
     }
 
     for (const namespace of ['small', 'large']) {
-      it(`${namespace}: the legs and the winners in at most 3 round trips, reinforcement in 1, the same hits as the legs one by one`, async () => {
+      it(`${namespace}: the legs and the winners in 3 round trips, the reinforcement in 1, the same hits as the legs one by one`, async () => {
         // The namespace's facts (index, size) are read once, then cached.
         await tripsOfOneRecall(namespace, queries[0]!)
         for (const query of queries.slice(1)) {
@@ -94,9 +101,10 @@ if (requirePostgres('recall round trips on PostgreSQL')) {
           expect(result.hits.length).toBeGreaterThan(0)
           expect(trips).toBeLessThanOrEqual(4)
           const alone = await oneByOne.recall(namespace, query, { limit: 5 })
-          expect(result.hits.map((hit) => [hit.memory.id, hit.score])).toEqual(
-            alone.hits.map((hit) => [hit.memory.id, hit.score]),
-          )
+          // The same hits with the same relevance (the modifier moves: each recall reinforces its hits).
+          const ranked = (hits: typeof result.hits) =>
+            hits.map((hit) => [hit.memory.id, hit.scores.fused, hit.scores.relevance])
+          expect(ranked(result.hits)).toEqual(ranked(alone.hits))
         }
       })
     }

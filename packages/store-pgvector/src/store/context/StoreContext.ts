@@ -46,6 +46,11 @@ export interface StoreContext {
   readonly keywordWrites: Map<string, number>
   /** Rows this store inserted per namespace, and when it next asks the planner about them (`checkNamespaceStatistics`). */
   readonly namespaceInserts: Map<string, { inserted: number; nextCheck: number }>
+  /**
+   * Per namespace, whether the keyword leg's last search read every match (`rememberKeywordReads`):
+   * a pipelined recall then reads them beside the statistics, in the same round trip.
+   */
+  readonly keywordReadsEveryMatch: Map<string, boolean>
   /** The embedded store's in-process BM25 index; `undefined`: the keyword leg runs in SQL. */
   readonly keywordIndex: KeywordIndex | undefined
   /** The embedded store's in-process vector index for memory vectors; `undefined`: SQL. */

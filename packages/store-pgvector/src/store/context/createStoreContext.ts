@@ -62,6 +62,7 @@ export function createStoreContext(
     namespaceSizes: new Map(),
     keywordStats: new Map(),
     keywordWrites: new Map(),
+    keywordReadsEveryMatch: new Map(),
     namespaceInserts: new Map(),
     keywordIndex: inProcess?.keyword,
     vectorIndex: inProcess?.vector,

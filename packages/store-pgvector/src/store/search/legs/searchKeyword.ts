@@ -11,6 +11,8 @@ import { keywordStatistics } from '../keyword-statistics/keywordStatistics.js'
 import { searchScope } from '../scope/searchScope.js'
 import { essentialTerms } from './essentialTerms.js'
 import { lastReads } from './lastReads.js'
+import { type MatchedRow, rankMatchedRows } from './rankMatchedRows.js'
+import { rememberKeywordReads } from './rememberKeywordReads.js'
 import { scoreKeywordRows, type WeightedTerm } from './scoreKeywordRows.js'
 
 /** The first pass reads rows of the rarest terms until they hold this many times the limit. */
@@ -33,6 +35,9 @@ const FIRST_PASS_DEPTH = 2
  * the statistics instead of reading the maintained ones (the references the tests compare with).
  * `pipelined`: run on the caller's pipelined transaction (`searchLegsPipelined`, the legs side by
  * side), whose COMMIT then leaves with the winners' read; otherwise in a read transaction of its own.
+ * Its `everyMatch`, every matching row read beside the statistics (`readEveryMatch`), is ranked
+ * instead of any pass (the same answer: the passes prune only rows that cannot reach it). Whether
+ * the passes would read every match is remembered per namespace (`rememberKeywordReads`).
  */
 export async function searchKeyword(
   context: StoreContext,
@@ -40,14 +45,14 @@ export async function searchKeyword(
   query: string,
   options: SearchOptions,
   { prune = true, counted = false }: { prune?: boolean; counted?: boolean } = {},
-  pipelined?: PipelinedRunner,
+  pipelined?: { sql: PipelinedRunner; everyMatch?: Promise<MatchedRow[]> },
 ): Promise<ScoredMemory[]> {
   const scope = searchScope(context, namespace, options)
   const idfExponent = checkIdfExponent(options.idfExponent)
   const analysis = queryText(query)
   if (analysis === null) return []
   const inTransaction = <T>(work: (sql: SqlRunner) => Promise<T>): Promise<T> =>
-    pipelined === undefined ? routed(context, 'read', scope.ns).transaction(work) : work(pipelined)
+    pipelined === undefined ? routed(context, 'read', scope.ns).transaction(work) : work(pipelined.sql)
   return inTransaction(async (sql) => {
     const statistics = await keywordStatistics(context, sql, scope.ns, analysis, { counted })
     if (statistics.terms.length === 0) return []
@@ -75,8 +80,14 @@ export async function searchKeyword(
       statistics.rows,
       terms.reduce((sum, term) => sum + term.df, 0),
     )
+    const readsAll = !prune || firstPass === terms.length || 4 * seen >= reach
+    rememberKeywordReads(context, scope.ns, readsAll)
+    const everyMatch = pipelined?.everyMatch
     const ranking = await (async () => {
-      if (!prune || firstPass === terms.length || 4 * seen >= reach) return rank(all)
+      if (everyMatch !== undefined) {
+        return rankMatchedRows(await everyMatch, terms, statistics.avgLength, scope.limit)
+      }
+      if (readsAll) return rank(all)
       const first = await rank(all.slice(0, firstPass))
       if (first.head.length < scope.limit) return rank(all)
       const floor = first.head[scope.limit - 1]!.score
@@ -88,6 +99,6 @@ export async function searchKeyword(
     })()
     // The ranked rows passed the filter as they were read: the winners' rows are read alone (the
     // last read of a pipelined transaction: its COMMIT leaves with it).
-    return fetchRanked(pipelined === undefined ? sql : lastReads(pipelined), scope, ranking)
+    return fetchRanked(pipelined === undefined ? sql : lastReads(pipelined.sql), scope, ranking)
   })
 }

@@ -3,9 +3,12 @@ import { settingsStatement } from '../../../sql/settingsStatement.js'
 import { checkNamespace } from '../../context/checkNamespace.js'
 import { routed } from '../../context/routed.js'
 import type { StoreContext } from '../../context/StoreContext.js'
+import { queryText } from '../../searchText.js'
+import { searchScope } from '../scope/searchScope.js'
 import { CHUNK_VECTOR_SEARCH } from './CHUNK_VECTOR_SEARCH.js'
 import { MEMORY_VECTOR_SEARCH } from './MEMORY_VECTOR_SEARCH.js'
 import { planVectorSearch } from './planVectorSearch.js'
+import { readEveryMatch } from './readEveryMatch.js'
 import { runPlannedVectorSearch } from './runPlannedVectorSearch.js'
 import { searchKeyword } from './searchKeyword.js'
 import type { LegResults } from './searchLegsInProcess.js'
@@ -18,8 +21,9 @@ const ignore = () => undefined
  * transaction on one connection (`Executor.pipelinedRead`). The vector searches are planned first
  * (their namespace facts are cached; a read of their own otherwise, which must not wait behind this
  * connection), so their statements, each behind its own HNSW knobs, leave in the first round trip
- * with the transaction's BEGIN and the keyword leg's statistics read; the keyword leg's later reads
- * follow on the same connection and the COMMIT leaves with its winners' read. Each list is exactly
+ * with the transaction's BEGIN, the keyword leg's statistics read and, unless the namespace's last
+ * keyword search pruned, the read of every keyword match (`readEveryMatch`); the keyword leg's later
+ * reads follow on the same connection and the COMMIT leaves with its winners' read. Each list is exactly
  * what `searchVector`, `searchChunks` and `searchText` return (the same statements); a failure of any
  * leg fails the whole, and the caller runs the legs one by one, each with its own failure rule.
  */
@@ -46,6 +50,19 @@ export async function searchLegsPipelined(
       : planVectorSearch(context, ns, vector, { limit: request.chunkLimit, ...filter }, CHUNK_VECTOR_SEARCH),
   ])
   return routed(context, 'read', ns).pipelinedRead(async (sql) => {
+    // Unless the namespace's last keyword search pruned, every match is read beside the statistics
+    // (one round trip fewer; the same answer); failing, it fails the keyword leg, as its passes would.
+    const keywordOn = (text: string) => {
+      const analysis = queryText(text)
+      if (analysis === null || context.keywordReadsEveryMatch.get(ns) === false) return { sql }
+      const everyMatch = readEveryMatch(
+        sql,
+        searchScope(context, ns, { limit: request.keywordLimit, ...filter }),
+        analysis,
+      )
+      everyMatch.catch(ignore)
+      return { sql, everyMatch }
+    }
     const reads = async (text: string, params: unknown[], settings?: Readonly<Record<string, string>>) => {
       // Sent now, before the statement: in the pipeline the knobs hold for it (and for the
       // statements after it, which either set their own or are not HNSW walks).
@@ -53,12 +70,11 @@ export async function searchLegsPipelined(
       if (set !== undefined) sql.query(set).catch(ignore)
       return (await sql.query<Record<string, unknown>>(text, params)).rows
     }
+    const keywordOptions = { limit: request.keywordLimit, ...filter }
     const legs = [
       vectorSearch === undefined ? none() : runPlannedVectorSearch(context, vectorSearch, reads),
       chunkSearch === undefined ? none() : runPlannedVectorSearch(context, chunkSearch, reads),
-      query === null
-        ? none()
-        : searchKeyword(context, ns, query, { limit: request.keywordLimit, ...filter }, {}, sql),
+      query === null ? none() : searchKeyword(context, ns, query, keywordOptions, {}, keywordOn(query)),
     ] as const
     // Without a keyword leg the vector statements are the transaction's last: its COMMIT leaves with them.
     if (query === null) sql.commit()
