@@ -70,7 +70,11 @@ export async function searchLegsPipelined(
       if (set !== undefined) sql.query(set).catch(ignore)
       return (await sql.query<Record<string, unknown>>(text, params)).rows
     }
-    const keywordOptions = { limit: request.keywordLimit, ...filter }
+    const keywordOptions = {
+      limit: request.keywordLimit,
+      ...filter,
+      ...(request.keywordIdfExponent === undefined ? {} : { idfExponent: request.keywordIdfExponent }),
+    }
     const legs = [
       vectorSearch === undefined ? none() : runPlannedVectorSearch(context, vectorSearch, reads),
       chunkSearch === undefined ? none() : runPlannedVectorSearch(context, chunkSearch, reads),
