@@ -94,7 +94,7 @@ if (requirePostgres('recall round trips on PostgreSQL')) {
     }
 
     for (const namespace of ['small', 'large']) {
-      it(`${namespace}: the legs and the winners in 3 round trips, the reinforcement in 1, the same hits as the legs one by one`, async () => {
+      it(`${namespace}: the legs and the winners in at most 3 round trips, the reinforcement in 1, the same hits as the legs one by one`, async () => {
         // The namespace's facts (index, size) are read once, then cached.
         await tripsOfOneRecall(namespace, queries[0]!)
         const counted: number[] = []
@@ -108,7 +108,8 @@ if (requirePostgres('recall round trips on PostgreSQL')) {
             hits.map((hit) => [hit.memory.id, hit.scores.fused, hit.scores.relevance])
           expect(ranked(result.hits)).toEqual(ranked(alone.hits))
         }
-        // 3 for the legs and the winners, 1 for the reinforcement; the store's own background upkeep
+        // At most 3 for the legs and the winners (2 when every keyword match is read beside the
+        // statistics), 1 for the reinforcement; the store's own background upkeep
         // (a statistics fold after many writes) may add one to a recall it overlaps, never more.
         expect(counted.filter((trips) => trips <= 4).length).toBeGreaterThanOrEqual(counted.length - 1)
         expect(Math.max(...counted)).toBeLessThanOrEqual(5)
