@@ -20,6 +20,10 @@ export async function startDelayProxy(
   const sockets = new Set<Socket>()
   const server = createServer((client) => {
     const upstream = createConnection(target)
+    // As PostgreSQL and node-postgres do: a pipelined batch written in several chunks must not wait
+    // for the first chunk's ACK (Nagle), which the added delay would turn into a stall of its own.
+    client.setNoDelay(true)
+    upstream.setNoDelay(true)
     sockets.add(client)
     sockets.add(upstream)
     const queue: Array<{ due: number; chunk: Buffer }> = []
