@@ -30,7 +30,7 @@ export function renderEmbedderSummary(evals: readonly EmbedderEval[]): string[] 
     'conversation of either set, the grid setting best on all the other conversations (each set weighing the same),',
     'scored on the held-out one. Versus: recall_any@10 points of the default over keyword-only and a plain BM25',
     '(no stemming), and of leave-one-out over keyword-only, exact McNemar p. A RealMem question is the',
-    "user's message opening a later session: it is recalled as of that moment, over the turns said before it",
+    "user's message opening a later conversation: it is recalled as of that moment, over the turns said before it",
     "(a filter's `asOf`; each question placed just before the assistant's reply it matches, `placeQuestions`),",
     'as a deployed assistant would meet it; LoCoMo questions, written afterwards, see the whole conversation.',
     '',
