@@ -90,7 +90,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     name: 'stats',
     arguments: '',
     description:
-      'counts by namespace and tier, pending and parked embeds, chunks, storage, recorded embedder',
+      'counts by namespace and tier, pending and parked embeds, chunks, storage, recorded embedder, and the embedding cache of the process serving the directory',
     options: true,
     load: async () => (await import('./registerStatsCommand.js')).registerStatsCommand,
   },
