@@ -37,7 +37,7 @@ export async function buildNamespaceIndex(
         if (locked.rows[0]?.locked !== true) return null
         try {
           if (context.upkeep.closing) return null
-          return await build(sql, table, namespace, index, rows, concurrently, context.dimensions, graph)
+          return await build(sql, context, table, namespace, index, rows, concurrently, graph)
         } finally {
           await sql
             .query("SELECT pg_advisory_unlock(hashtextextended('agent-memory index ' || $1, 0))", [index])
@@ -47,20 +47,21 @@ export async function buildNamespaceIndex(
         context.upkeep.backends.delete(backend)
       }
     }
-    return build(sql, table, namespace, index, rows, concurrently, context.dimensions, graph)
+    return build(sql, context, table, namespace, index, rows, concurrently, graph)
   })
 }
 
 async function build(
   sql: SqlRunner,
+  context: StoreContext,
   table: VectorTable,
   namespace: string,
   index: string,
   rows: number,
   concurrently: string,
-  dimensions: number,
   graph: HnswGraph,
 ): Promise<string | null> {
+  const { dimensions } = context
   const { m, efConstruction } = HNSW_BUILD.graphs[graph]
   const existing = await sql.query<{ valid: boolean | null }>(
     'SELECT (SELECT indisvalid FROM pg_index WHERE indexrelid = to_regclass($1)) AS valid',
@@ -71,9 +72,13 @@ async function build(
   if (valid !== true) {
     // The index goes on the table that holds the namespace's rows: the table itself, or, split by
     // namespace (`migrate({ partitions })`), its partition, which a search of the namespace is
-    // pruned to. A namespace emptied since it was counted has nothing to index.
+    // pruned to. A namespace emptied since it was counted has nothing to index. On Citus a row's
+    // tableoid is its shard's, unknown to the coordinator: the index goes on the distributed table,
+    // which creates it on every shard (filled only on the namespace's own).
     const home = await sql.query<{ home: string | null }>(
-      `SELECT (SELECT relname FROM pg_class WHERE oid = (SELECT tableoid FROM ${table} WHERE namespace = $1 LIMIT 1)) AS home`,
+      context.distributed
+        ? `SELECT CASE WHEN EXISTS (SELECT 1 FROM ${table} WHERE namespace = $1) THEN '${table}' END AS home`
+        : `SELECT (SELECT relname FROM pg_class WHERE oid = (SELECT tableoid FROM ${table} WHERE namespace = $1 LIMIT 1)) AS home`,
       [namespace],
     )
     const partition = home.rows[0]?.home
