@@ -55,11 +55,6 @@ export interface NeighbourhoodOptions {
 }
 
 /**
- * An optional reranking stage (see `rerankTop`): a model that reads the query with each candidate
- * reorders the fused top `candidates` before the threshold and the limit. Its quality gain is not
- * measured offline (no reranking model runs here); measure it on your data before relying on it.
- */
-/**
  * How recall treats a long query: a message of many content words, such as a user's whole turn
  * handed to memory search, rather than a question. Its many everyday words match everything, so
  * the keyword leg weighs each word by its rarity twice over (`SearchOptions.idfExponent`) and every
@@ -74,6 +69,11 @@ export interface LongQueryOptions {
   candidateFactor?: number
 }
 
+/**
+ * An optional reranking stage (see `rerankTop`): a model that reads the query with each candidate
+ * reorders the fused top `candidates` before the threshold and the limit. Its quality gain is not
+ * measured offline (no reranking model runs here); measure it on your data before relying on it.
+ */
 export interface RerankingOptions {
   /** The model (`createAiSdkReranker` in `@agent-memory/embedder-ai-sdk` wraps any AI SDK reranking model). */
   reranker: Reranker
