@@ -59,9 +59,7 @@ export class CapturingExecutor implements Executor {
     params: unknown[],
     scope: TransactionScope,
   ): Promise<Row[]> {
-    this.scopes.push(scope)
-    this.statements.push(text)
-    this.values.push(params)
+    this.#record(text, params, scope)
     return this.#inner.readStatement<Row>(text, params, scope)
   }
 
@@ -70,10 +68,15 @@ export class CapturingExecutor implements Executor {
     params: unknown[],
     scope: TransactionScope,
   ): Promise<Row[]> {
+    this.#record(text, params, scope)
+    return this.#inner.writeStatement<Row>(text, params, scope)
+  }
+
+  /** One single-statement call: its scope, text and values at the same index. */
+  #record(text: string, params: unknown[], scope: TransactionScope): void {
     this.scopes.push(scope)
     this.statements.push(text)
     this.values.push(params)
-    return this.#inner.writeStatement<Row>(text, params, scope)
   }
 
   pipelinedRead<T>(work: (sql: PipelinedRunner) => Promise<T>, scope: TransactionScope): Promise<T> {
