@@ -2,7 +2,7 @@ import type { Memory } from '../../model/Memory.js'
 import type { NeighbourhoodOptions } from '../MemoryServiceOptions.js'
 import { compareStrings } from './compareStrings.js'
 import type { NeighbourLoan } from './NeighbourLoan.js'
-import { streamOf } from './streamOf.js'
+import { streamTimelines } from './streamTimelines.js'
 
 /**
  * Conversation neighbourhood: each of the `seeds` best fused hits lends its neighbours — the
@@ -36,17 +36,8 @@ export function lendToNeighbours(
     .slice(0, options.seeds)
     .filter(([, value]) => value > 0)
   if (seeds.length === 0) return { relevance, lent }
-  const timelines = new Map<string, Memory[]>()
-  for (const memory of memories.values()) {
-    const stream = streamOf(memory, options.streamKey)
-    if (stream === undefined) continue
-    const timeline = timelines.get(stream) ?? []
-    timeline.push(memory)
-    timelines.set(stream, timeline)
-  }
   const placeOf = new Map<string, { timeline: Memory[]; at: number }>()
-  for (const timeline of timelines.values()) {
-    timeline.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || compareStrings(a.id, b.id))
+  for (const timeline of streamTimelines(memories.values(), options.streamKey).values()) {
     timeline.forEach((memory, at) => {
       placeOf.set(memory.id, { timeline, at })
     })

@@ -1,7 +1,6 @@
 import type { Memory } from '../../model/Memory.js'
 import type { NeighbourhoodOptions } from '../MemoryServiceOptions.js'
-import { compareStrings } from './compareStrings.js'
-import { streamOf } from './streamOf.js'
+import { streamTimelines } from './streamTimelines.js'
 
 /**
  * Session support: the candidates of one stream written without a pause longer than `windowMs`
@@ -20,19 +19,13 @@ export function sessionSupport(
   const supported = new Map(relevance)
   // Written as `!(x > 0)` so a NaN setting turns it off instead of spreading NaN.
   if (!(options.sessionShare > 0)) return supported
-  const timelines = new Map<string, Memory[]>()
+  const matched: Memory[] = []
   for (const [id, value] of fused) {
     const memory = memories.get(id)
-    if (memory === undefined || !(value > 0)) continue
-    const stream = streamOf(memory, options.streamKey)
-    if (stream === undefined) continue
-    const timeline = timelines.get(stream) ?? []
-    timeline.push(memory)
-    timelines.set(stream, timeline)
+    if (memory !== undefined && value > 0) matched.push(memory)
   }
   const sessions: Array<{ members: Memory[]; mass: number }> = []
-  for (const timeline of timelines.values()) {
-    timeline.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || compareStrings(a.id, b.id))
+  for (const timeline of streamTimelines(matched, options.streamKey).values()) {
     let current: { members: Memory[]; mass: number } | undefined
     let last = Number.NEGATIVE_INFINITY
     for (const memory of timeline) {
