@@ -80,8 +80,10 @@ export type {
   MemoryServiceOptions,
   NeighbourhoodOptions,
   RankingOptions,
+  RecentSupportOptions,
   RepairOptions,
   RerankingOptions,
+  RoleOptions,
 } from './service/MemoryServiceOptions.js'
 export type { MemoryServiceStats } from './service/MemoryServiceStats.js'
 export { DEFAULT_PROFILE_TOKENS } from './service/profile/DEFAULT_PROFILE_TOKENS.js'

@@ -5,6 +5,12 @@ import { turnContent } from './turnContent.js'
 /** Per batch of 256 turns: a slow model on a busy machine embeds a batch's chunks within it. */
 const INGEST_EMBED_BUDGET_MS = 30 * 60_000
 
+/** Speakers named by their role in an assistant conversation, and the `metadata.role` written for them. */
+const ROLE_OF_SPEAKER: ReadonlyMap<string, string> = new Map([
+  ['User', 'user'],
+  ['Assistant', 'assistant'],
+])
+
 /**
  * Remembers every turn of every conversation in its own namespace (`locomo-<sample_id>`) through
  * the service, as an application would, and returns which dia ids each memory id stands for
@@ -36,6 +42,9 @@ export async function ingestLocomo(
         speaker: turn.speaker,
         session: turn.session,
         session_date: turn.sessionDate,
+        // A user's conversation with an assistant (RealMem) names its speakers by role: the
+        // service weighs an assistant's turns by theirs (`RoleOptions`). LoCoMo's speakers are people.
+        ...(ROLE_OF_SPEAKER.has(turn.speaker) ? { role: ROLE_OF_SPEAKER.get(turn.speaker) } : {}),
       },
       ...(turn.createdAt ? { createdAt: turn.createdAt } : {}),
       ...(asOf && turn.createdAt ? { validFrom: turn.createdAt } : {}),

@@ -55,6 +55,33 @@ export interface NeighbourhoodOptions {
 }
 
 /**
+ * Who said a memory (see `weighByRole`): a memory whose `metadata[key]` names a role listed in
+ * `weights` has its relevance multiplied by that role's weight. In a user's conversations with an
+ * assistant, what the user said (their plans, facts, preferences) is what a later question needs
+ * more often than the assistant's replies, which restate the question at length and match many
+ * queries: write `metadata: { role: 'assistant' }` on an assistant's turns.
+ */
+export interface RoleOptions {
+  /** The metadata key whose value names a memory's role. Default `role`. */
+  key?: string
+  /** Relevance multiplier per role value (others keep theirs); each from 0 to 1. Default `{ assistant: 0.8 }`. */
+  weights?: Readonly<Record<string, number>>
+}
+
+/**
+ * Recent support (see `recentSupport`): a memory written shortly before the moment a recall is
+ * asked about (`filter.asOf`, else now) gains a share of the best relevance, halving with every
+ * `halfLifeMs` of age. A user coming back to an assistant usually continues the latest piece of
+ * work; a memory from long ago gains nothing and keeps its own relevance.
+ */
+export interface RecentSupportOptions {
+  /** Fraction of the best relevance a memory written at the reference instant gains; 0 turns it off. Default 0.1. */
+  share?: number
+  /** Age at which the gain is half. Default 10 days. */
+  halfLifeMs?: number
+}
+
+/**
  * How recall treats a long query: a message of many content words, such as a user's whole turn
  * handed to memory search, rather than a question. Its many everyday words match everything, so
  * the keyword leg weighs each word by its rarity twice over (`SearchOptions.idfExponent`) and every
@@ -160,6 +187,10 @@ export interface MemoryServiceOptions {
   neighbourhood?: NeighbourhoodOptions
   /** How a long query (many content words) is searched; see `LongQueryOptions` for defaults. */
   longQueries?: LongQueryOptions
+  /** Relevance per role of a conversation's turns; see `RoleOptions` for defaults. */
+  roles?: RoleOptions
+  /** Support for what was written shortly before the recall's moment; see `RecentSupportOptions` for defaults. */
+  recentSupport?: RecentSupportOptions
   /** Default lifetime of short-term tiers when a write sets no `expiresAt`. Durable tiers get none. */
   ttlMs?: { working?: number; episodic?: number }
   /** Importance of a write that sets none. Default 0.5. */

@@ -4,7 +4,13 @@ import type { Reranker } from '../../spec/Reranker.js'
 import type { Store } from '../../spec/Store.js'
 import type { ConfidenceDecay } from '../ConfidenceDecay.js'
 import type { EmbeddingCache } from '../cache/EmbeddingCache.js'
-import type { LongQueryOptions, NeighbourhoodOptions, RankingOptions } from '../MemoryServiceOptions.js'
+import type {
+  LongQueryOptions,
+  NeighbourhoodOptions,
+  RankingOptions,
+  RecentSupportOptions,
+  RoleOptions,
+} from '../MemoryServiceOptions.js'
 import type { ReinforcementQueue } from '../recall/ReinforcementQueue.js'
 
 /**
@@ -34,6 +40,8 @@ export interface ServiceContext {
   readonly confidenceDecay: ConfidenceDecay
   readonly neighbourhood: Required<NeighbourhoodOptions>
   readonly longQueries: Required<LongQueryOptions>
+  readonly roles: Required<RoleOptions>
+  readonly recentSupport: Required<RecentSupportOptions>
   /** Default lifetimes of the short-term tiers; durable tiers have none. */
   readonly ttlMs: Partial<Record<Tier, number>>
   readonly defaultImportance: number

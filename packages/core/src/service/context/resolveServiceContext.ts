@@ -11,6 +11,7 @@ import { DEFAULT_MIN_SCORE } from '../DEFAULT_MIN_SCORE.js'
 import type { MemoryServiceOptions } from '../MemoryServiceOptions.js'
 import { RANKING_DEFAULTS } from '../RANKING_DEFAULTS.js'
 import { ReinforcementQueue } from '../recall/ReinforcementQueue.js'
+import { checkedRoleWeights } from './checkedRoleWeights.js'
 import { resolveLongQueries } from './resolveLongQueries.js'
 import { resolveRerank } from './resolveRerank.js'
 import type { ServiceContext } from './ServiceContext.js'
@@ -90,6 +91,14 @@ export function resolveServiceContext(config: {
       sessionShare: options.neighbourhood?.sessionShare ?? 0.3,
     },
     longQueries: resolveLongQueries(options.longQueries),
+    roles: {
+      key: options.roles?.key ?? ranking.roles.key,
+      weights: checkedRoleWeights(options.roles?.weights ?? ranking.roles.weights),
+    },
+    recentSupport: {
+      share: options.recentSupport?.share ?? ranking.recentSupport.share,
+      halfLifeMs: options.recentSupport?.halfLifeMs ?? ranking.recentSupport.halfLifeMs,
+    },
     ttlMs: {
       working: options.ttlMs?.working ?? DAY_MS,
       episodic: options.ttlMs?.episodic ?? 30 * DAY_MS,

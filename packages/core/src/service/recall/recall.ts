@@ -19,8 +19,10 @@ import { rankHits } from './rankHits.js'
 import { reinforceInBackground } from './reinforceInBackground.js'
 import { rerankTop } from './rerankTop.js'
 import { searchLegs } from './searchLegs.js'
+import { recentSupport } from './recentSupport.js'
 import { sessionSupport } from './sessionSupport.js'
 import { showDecayedConfidence } from './showDecayedConfidence.js'
+import { weighByRole } from './weighByRole.js'
 
 const MIN_POOL = 20
 const MAX_POOL = 1000
@@ -89,7 +91,9 @@ function planRecall(
  * max-pooled per memory with the vector leg; a chunk-leg failure is reported and ignored) and
  * the keyword leg (`searchLegs`). Legs are fused (`fuseLegs`: RRF with k = `rrfK`, or min-max),
  * memories written close in time to the best hits borrow part of their relevance
- * (`lendToNeighbours`), the result is multiplied by `rankingModifier` (bounded), and ties break
+ * (`lendToNeighbours`), the matched turns of one sitting support each other (`sessionSupport`), an
+ * assistant's turns count less than the user's (`weighByRole`), memories written shortly before
+ * the recall's moment gain a little (`recentSupport`), the result is multiplied by `rankingModifier` (bounded), and ties break
  * by id (`rankHits`).
  *
  * `score` is what the ranking used (`scores.fused × scores.modifier`, capped at 1), so it
@@ -132,7 +136,10 @@ export async function recall(
   const fused = fuseLegs(context, plan.mode, keywordOnly, candidates.semanticLeg, candidates.keywordLeg)
   const lending = lendToNeighbours(fused, candidates.memories, context.neighbourhood)
   const { lent } = lending
-  const relevance = sessionSupport(fused, lending.relevance, candidates.memories, context.neighbourhood)
+  const supported = sessionSupport(fused, lending.relevance, candidates.memories, context.neighbourhood)
+  const weighed = weighByRole(supported, candidates.memories, context.roles)
+  const reference = plan.filter?.asOf ?? context.now()
+  const relevance = recentSupport(weighed, candidates.memories, reference, context.recentSupport)
   const reranked = await rerankTop(context, plan, relevance, candidates.memories)
   const hits = rankHits(context, plan, keywordOnly, reranked.relevance, candidates, lent)
   for (const hit of hits) {
