@@ -72,7 +72,8 @@ export interface RoleOptions {
  * Recent support (see `recentSupport`): a memory written shortly before the moment a recall is
  * asked about (`filter.asOf`, else now) gains a share of the best relevance, halving with every
  * `halfLifeMs` of age. A user coming back to an assistant usually continues the latest piece of
- * work; a memory from long ago gains nothing and keeps its own relevance.
+ * work; a memory from long ago gains nothing and keeps its own relevance. Min-max fusion only:
+ * RRF's values are an order a few percent apart, where a share of the best would reorder by age alone.
  */
 export interface RecentSupportOptions {
   /** Fraction of the best relevance a memory written at the reference instant gains; 0 turns it off. Default 0.1. */

@@ -54,6 +54,30 @@ describe('recall', () => {
     }
   })
 
+  test("an assistant's reply counts less than the user's turn, and the latest of equal matches comes first", async () => {
+    const { memory, clock } = serviceFixture({ neighbourhood: { share: 0, sessionShare: 0 } })
+    const said = await memory.remember('u1', {
+      content: 'Plan for the garden shed: pine boards, a felt roof',
+      metadata: { role: 'user' },
+    })
+    // The reply is the later one, so only its role can put it second.
+    clock.advance(DAY)
+    const reply = await memory.remember('u1', {
+      content: 'Plan for the garden shed: pine boards and a felt roof',
+      metadata: { role: 'assistant' },
+    })
+    const both = await memory.recall('u1', 'garden shed plan')
+    expect(both.hits.map((h) => h.memory.id)).toEqual([said.id, reply.id])
+    // Without role weights two memories matching alike come latest first.
+    const { memory: plain, clock: plainClock } = serviceFixture({ roles: { weights: {} } })
+    const older = await plain.remember('u1', { content: 'Kiln firing log: cone 6, slow cool' })
+    plainClock.advance(3 * DAY)
+    const newer = await plain.remember('u1', { content: 'Kiln firing log: cone 5, slow cool' })
+    const { hits } = await plain.recall('u1', 'kiln firing log')
+    expect(hits.map((h) => h.memory.id)).toEqual([newer.id, older.id])
+    expect(hits[0]!.scores.fused).toBeGreaterThan(hits[1]!.scores.fused)
+  })
+
   test('importance reorders hits of equal relevance', async () => {
     const { memory } = serviceFixture()
     const low = await memory.remember('u1', { content: 'note alpha', importance: 0, tags: ['x'] })

@@ -16,10 +16,10 @@ import { fuseLegs } from './fuseLegs.js'
 import { lendToNeighbours } from './lendToNeighbours.js'
 import type { RecallPlan } from './RecallPlan.js'
 import { rankHits } from './rankHits.js'
+import { recentSupport } from './recentSupport.js'
 import { reinforceInBackground } from './reinforceInBackground.js'
 import { rerankTop } from './rerankTop.js'
 import { searchLegs } from './searchLegs.js'
-import { recentSupport } from './recentSupport.js'
 import { sessionSupport } from './sessionSupport.js'
 import { showDecayedConfidence } from './showDecayedConfidence.js'
 import { weighByRole } from './weighByRole.js'
@@ -139,7 +139,9 @@ export async function recall(
   const supported = sessionSupport(fused, lending.relevance, candidates.memories, context.neighbourhood)
   const weighed = weighByRole(supported, candidates.memories, context.roles)
   const reference = plan.filter?.asOf ?? context.now()
-  const relevance = recentSupport(weighed, candidates.memories, reference, context.recentSupport)
+  // RRF values are an order, a few percent apart: a share of the best would jump memories by age alone.
+  const recent = context.fusion === 'rrf' ? { ...context.recentSupport, share: 0 } : context.recentSupport
+  const relevance = recentSupport(weighed, candidates.memories, reference, recent)
   const reranked = await rerankTop(context, plan, relevance, candidates.memories)
   const hits = rankHits(context, plan, keywordOnly, reranked.relevance, candidates, lent)
   for (const hit of hits) {

@@ -36,9 +36,13 @@ describe('weighByRole', () => {
   test('reads the role under the configured key, and an unusable weight changes nothing', () => {
     const relevance = new Map([['reply', 1]])
     const speakerMemories = new Map([['reply', memoryFixture({ id: 'reply', metadata: { speaker: 'bot' } })]])
-    expect(weighByRole(relevance, speakerMemories, { key: 'speaker', weights: { bot: 0.5 } }).get('reply')).toBe(0.5)
+    expect(
+      weighByRole(relevance, speakerMemories, { key: 'speaker', weights: { bot: 0.5 } }).get('reply'),
+    ).toBe(0.5)
     expect(weighByRole(relevance, memories, options).get('reply')).toBeCloseTo(0.8, 12)
     for (const weight of [Number.NaN, 2, -1])
-      expect(weighByRole(relevance, memories, { key: 'role', weights: { assistant: weight } })).toEqual(relevance)
+      expect(weighByRole(relevance, memories, { key: 'role', weights: { assistant: weight } })).toEqual(
+        relevance,
+      )
   })
 })
