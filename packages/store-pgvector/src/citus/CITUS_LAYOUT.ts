@@ -19,7 +19,13 @@ export const CITUS_LAYOUT = {
   ],
   reference: ['agent_memory_meta'],
   /** Plain tables on the coordinator. */
-  coordinator: ['agent_memory_migrations', 'agent_memory_vector_indexes', 'agent_memory_recall_samples'],
+  coordinator: [
+    'agent_memory_migrations',
+    'agent_memory_vector_indexes',
+    'agent_memory_recall_samples',
+    // The keyword change log, unused on Citus (`distributeOnCitus` drops its triggers).
+    'agent_memory_keyword_log',
+  ],
   /** Database settings the store relies on (`ALTER DATABASE … SET` through the coordinator). */
   settings: {
     // SET LOCAL (statement timeout, hnsw.ef_search, iterative scans) reaches the shards.

@@ -41,6 +41,14 @@ export interface PgVectorStoreOptions {
    */
   namespaceCountTtlMs?: number
   /**
+   * On PostgreSQL, hold the BM25 index of each namespace of at least 2,000 memories in this
+   * process (up to 250,000 memories in all), kept in step with the database through the keyword
+   * change log, instead of reading every matching row on each keyword search. The answers are
+   * the same. Default true; never on Citus (its workers' transaction ids are not the
+   * coordinator's, which the log relies on).
+   */
+  inProcessKeywordIndex?: boolean
+  /**
    * `'citus'`: the store was laid out on a Citus cluster by `migrate({ distribute: 'citus' })`
    * (connect to the coordinator). Ids are then unique per namespace, and claims of the repair
    * queue are taken per namespace. Opening a distributed store without it, or with it on a

@@ -1,6 +1,7 @@
 import type { Executor } from '../../sql/Executor.js'
 import type { IndexUpkeep } from '../indexes/IndexUpkeep.js'
 import type { KeywordIndex } from '../keyword/KeywordIndex.js'
+import type { SharedKeywordIndex } from '../keyword/SharedKeywordIndex.js'
 import type { VectorIndex } from '../vectors/VectorIndex.js'
 import type { IndexFacts } from './IndexFacts.js'
 import type { KeywordStats } from './KeywordStats.js'
@@ -53,6 +54,8 @@ export interface StoreContext {
   readonly keywordReadsEveryMatch: Map<string, boolean>
   /** The embedded store's in-process BM25 index; `undefined`: the keyword leg runs in SQL. */
   readonly keywordIndex: KeywordIndex | undefined
+  /** On PostgreSQL, this process's BM25 index of its large namespaces; `undefined`: the keyword leg runs in SQL. */
+  readonly sharedKeywordIndex: SharedKeywordIndex | undefined
   /** The embedded store's in-process vector index for memory vectors; `undefined`: SQL. */
   readonly vectorIndex: VectorIndex | undefined
 }

@@ -2,6 +2,7 @@ import { InvalidArgumentError } from '@agent-memory/core'
 import type { Executor } from '../../sql/Executor.js'
 import { PGVECTOR_STORE_DEFAULTS } from '../PGVECTOR_STORE_DEFAULTS.js'
 import type { PgVectorStoreOptions } from '../PgVectorStoreOptions.js'
+import { SharedKeywordIndex } from '../keyword/SharedKeywordIndex.js'
 import type { InProcessIndexes } from './InProcessIndexes.js'
 import { PGLITE_BULK_THRESHOLD } from './PGLITE_BULK_THRESHOLD.js'
 import type { StoreContext } from './StoreContext.js'
@@ -52,6 +53,7 @@ export function createStoreContext(
       samples: new Set(),
       samplesIdleUntil: 0,
       sizing: new Map(),
+      keywordLoads: new Map(),
       closing: false,
     },
     bulkThreshold:
@@ -65,6 +67,13 @@ export function createStoreContext(
     keywordReadsEveryMatch: new Map(),
     namespaceInserts: new Map(),
     keywordIndex: inProcess?.keyword,
+    sharedKeywordIndex:
+      executor.kind === 'postgres' &&
+      options.distribute === undefined &&
+      inProcess === undefined &&
+      options.inProcessKeywordIndex !== false
+        ? new SharedKeywordIndex()
+        : undefined,
     vectorIndex: inProcess?.vector,
   }
 }

@@ -17,5 +17,7 @@ export interface IndexUpkeep {
   samplesIdleUntil: number
   /** Background counts of a namespace's size in flight (`watchNamespaceSize`), by `table:namespace`. */
   readonly sizing: Map<string, Promise<void>>
+  /** Namespaces being loaded into the process's shared keyword index (`SharedKeywordIndex`). */
+  readonly keywordLoads: Map<string, Promise<void>>
   closing: boolean
 }

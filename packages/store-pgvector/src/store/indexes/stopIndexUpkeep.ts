@@ -19,5 +19,6 @@ export async function stopIndexUpkeep(context: StoreContext): Promise<void> {
     ...upkeep.folds.values(),
     ...upkeep.samples,
     ...upkeep.sizing.values(),
+    ...upkeep.keywordLoads.values(),
   ])
 }

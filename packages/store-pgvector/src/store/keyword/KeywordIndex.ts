@@ -4,11 +4,9 @@ import type { RowIndex } from '../changes/RowIndex.js'
 import { replaceRows } from '../changes/replaceRows.js'
 import { searchVectorSql } from '../searchText.js'
 import type { KeywordTerm } from './KeywordTerm.js'
+import { MAX_KEYWORD_DOCUMENTS } from './MAX_KEYWORD_DOCUMENTS.js'
 import { NamespaceKeywordIndex } from './NamespaceKeywordIndex.js'
 import { parseTsvector } from './parseTsvector.js'
-
-/** Documents held before the least recently searched namespaces are dropped (reloaded on demand). */
-const MAX_DOCUMENTS = 250_000
 
 /**
  * The embedded store's in-process BM25 index: namespaces are loaded from the table on their first
@@ -85,7 +83,7 @@ export class KeywordIndex implements RowIndex {
     let held = 0
     for (const each of this.#namespaces.values()) held += each.size
     for (const [name, each] of this.#namespaces) {
-      if (held <= MAX_DOCUMENTS || name === namespace) break
+      if (held <= MAX_KEYWORD_DOCUMENTS || name === namespace) break
       this.#namespaces.delete(name)
       held -= each.size
     }

@@ -4,6 +4,7 @@ import type { KeywordTerm } from './KeywordTerm.js'
 import type { ParsedTsvector } from './parseTsvector.js'
 import type { RankedDocuments } from './RankedDocuments.js'
 import { selectRanked } from './selectRanked.js'
+import { tsvectorOrder } from './tsvectorOrder.js'
 
 interface Document {
   id: string
@@ -109,6 +110,51 @@ export class NamespaceKeywordIndex {
     const documents = this.#documents
     for (const { posting, idf } of matched) {
       if (posting === undefined) continue
+      posting.forEach((tf, slot) => {
+        const norm = BM25_K1 * (1 - BM25_B + (BM25_B * documents[slot]!.length) / avgLength)
+        scores[slot] = scores[slot]! + (idf * tf * (BM25_K1 + 1)) / (tf + norm)
+      })
+    }
+    return selectRanked(candidates, scores, (slot) => documents[slot]!.id, depth)
+  }
+
+  /**
+   * BM25 exactly as the SQL keyword leg ranks (`searchKeyword` with its maintained statistics,
+   * scored by `rankMatchedRows`), to the last bit of every score: the terms no document matches
+   * are dropped; a term's document frequency is the count of documents holding all its parts;
+   * the corpus is every document held (`rows`: at least the largest frequency) and its mean
+   * length; and each document's sum is taken in the order its `tsvector` lists its lexemes (the
+   * order `rankMatchedRows` adds them in), which is why the terms are walked in that order.
+   * The best `depth` come sorted (ties by id), the others on demand.
+   */
+  rankAsSql(terms: readonly KeywordTerm[], depth: number, idfExponent = 1): RankedDocuments {
+    const matched: Array<{ lexeme: string; slots: number[] }> = []
+    for (const term of terms) {
+      const slots = this.#matching(term)
+      if (slots.length > 0) matched.push({ lexeme: term.lexeme, slots })
+    }
+    if (matched.length === 0) return { head: [], rest: () => [] }
+    const rows = Math.max(this.#count, ...matched.map((term) => term.slots.length))
+    const avgLength = this.#count > 0 ? Math.max(1, this.#totalLength / this.#count) : 1
+    const candidates: number[] = []
+    const isCandidate = new Uint8Array(this.#documents.length)
+    for (const { slots } of matched) {
+      for (const slot of slots) {
+        if (isCandidate[slot] === 1) continue
+        isCandidate[slot] = 1
+        candidates.push(slot)
+      }
+    }
+    const scores = new Float64Array(this.#documents.length)
+    const documents = this.#documents
+    const seen = new Set<string>()
+    for (const { lexeme, slots } of [...matched].sort((a, b) => tsvectorOrder(a.lexeme, b.lexeme))) {
+      // A query naming a word twice weighs it once, as the SQL leg's lexeme filter does.
+      if (seen.has(lexeme)) continue
+      seen.add(lexeme)
+      const posting = this.#postings.get(lexeme)
+      if (posting === undefined) continue
+      const idf = bm25Idf(rows, slots.length) ** idfExponent
       posting.forEach((tf, slot) => {
         const norm = BM25_K1 * (1 - BM25_B + (BM25_B * documents[slot]!.length) / avgLength)
         scores[slot] = scores[slot]! + (idf * tf * (BM25_K1 + 1)) / (tf + norm)

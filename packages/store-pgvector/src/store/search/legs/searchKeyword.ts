@@ -55,6 +55,8 @@ export async function searchKeyword(
     pipelined === undefined ? routed(context, 'read', scope.ns).transaction(work) : work(pipelined.sql)
   return inTransaction(async (sql) => {
     const statistics = await keywordStatistics(context, sql, scope.ns, analysis, { counted })
+    // A large namespace is held in process from now on (loaded in the background).
+    context.sharedKeywordIndex?.noteSize(context, scope.ns, statistics.rows)
     if (statistics.terms.length === 0) return []
     // Best bound (highest idf: the rarest term) first.
     const terms: Array<WeightedTerm & { df: number }> = statistics.terms

@@ -5,13 +5,16 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { keywordWrite as write } from '../../../__fixtures__/keywordWrite.js'
 import { postgresStoreContext } from '../../../__fixtures__/postgresStoreContext.js'
-import { requirePostgres } from '../../../__fixtures__/postgresTestDatabase.js'
+import { requirePostgres, testPool } from '../../../__fixtures__/postgresTestDatabase.js'
 import { migrate } from '../../../index.js'
 import { PgliteExecutor } from '../../../sql/PgliteExecutor.js'
+import { toExecutor } from '../../../sql/toExecutor.js'
 import { createStoreContext } from '../../context/createStoreContext.js'
 import type { StoreContext } from '../../context/StoreContext.js'
 import { PgVectorStore } from '../../PgVectorStore.js'
+import { SharedKeywordIndex } from '../../keyword/SharedKeywordIndex.js'
 import { searchKeyword } from './searchKeyword.js'
+import { searchKeywordLeg } from './searchKeywordLeg.js'
 
 const dims = 4
 
@@ -116,6 +119,7 @@ exactnessContract('PGlite', async () => {
 })
 
 if (requirePostgres('pruned keyword leg, random corpora (PostgreSQL)')) {
+  sharedIndexContract()
   exactnessContract('PostgreSQL', async () => {
     const { context, close } = await postgresStoreContext('kwexact', {
       dimensions: dims,
@@ -123,5 +127,92 @@ if (requirePostgres('pruned keyword leg, random corpora (PostgreSQL)')) {
       statementTimeoutMs: 30_000,
     })
     return { context, close }
+  })
+}
+
+/**
+ * This process's shared keyword index on PostgreSQL (`SharedKeywordIndex`, held here from the
+ * first row) against the SQL leg scoring every match: the same memories with the same scores,
+ * to the bit, while a second store on other connections (another process) writes, rewrites,
+ * supersedes and deletes between the searches, which the index learns only from the change log.
+ */
+function sharedIndexContract() {
+  describe('the shared in-process keyword index = exhaustive BM25 in SQL, another process writing (PostgreSQL)', {
+    timeout: 600_000,
+  }, () => {
+    let searcher: StoreContext
+    let writer: PgVectorStore
+    let shared: SharedKeywordIndex
+    const closes: Array<() => Promise<void>> = []
+    let run = 0
+
+    beforeAll(async () => {
+      const opened = await postgresStoreContext('kwshared', {
+        dimensions: dims,
+        connections: 3,
+        statementTimeoutMs: 30_000,
+      })
+      closes.push(opened.close)
+      shared = new SharedKeywordIndex({ minRows: 1 })
+      searcher = { ...opened.context, sharedKeywordIndex: shared }
+      // Its own pool: the writes come from other connections than the searches.
+      const other = testPool(opened.pool.options.connectionString!, 2)
+      closes.push(() => other.end())
+      writer = new PgVectorStore(toExecutor(other, { statementTimeoutMs: 30_000 }), {
+        dimensions: dims,
+        namespaceCountTtlMs: 0,
+        inProcessKeywordIndex: false,
+      })
+    }, 180_000)
+    afterAll(async () => {
+      for (const close of closes.reverse()) await close()
+    })
+
+
+    it('ranks as the SQL leg does after every write of the other store (ties, deletes, updates, supersedes)', async () => {
+      await fc.assert(
+        fc.asyncProperty(scenario, async ({ namespaces, deletes, updates, supersede, queries }) => {
+          run++
+          const ns = `shared-${run}`
+          // Ids are unique across namespaces: each run's carry its namespace.
+          const pad = (row: number, rows: number) => `${ns}-m${String(row % rows).padStart(3, '0')}`
+          const texts = namespaces[0]!
+          await writer.upsert(
+            ns,
+            texts.map((text, j) => write(pad(j, texts.length), text)),
+          )
+          // The first search runs in SQL and finds the namespace large enough: it is loaded.
+          await searchKeywordLeg(searcher, ns, texts[0]!, { limit: 5 })
+          await Promise.all(searcher.upkeep.keywordLoads.values())
+          expect(shared.held(ns)).toBe(true)
+          const check = async () => {
+            for (const [query, limit] of queries) {
+              expect(shared.held(ns)).toBe(true)
+              const held = await searchKeywordLeg(searcher, ns, query, { limit })
+              const exhaustive = await searchKeyword(searcher, ns, query, { limit }, { prune: false })
+              expect(ranking(held)).toEqual(ranking(exhaustive))
+            }
+          }
+          await check()
+          const rows = texts.length
+          for (const row of deletes) {
+            await writer.delete(ns, [pad(row, rows)])
+            await check()
+          }
+          for (const [row, text] of updates) {
+            await writer.upsert(ns, [write(pad(row, rows), text)])
+            await check()
+          }
+          await writer.upsert(ns, [write(`${ns}-new`, queries[0]![0])])
+          await check()
+          if (supersede !== undefined) {
+            const [from, to] = supersede.map((row) => pad(row, rows))
+            if (from !== to) await writer.supersede(ns, from!, to!)
+            await check()
+          }
+        }),
+        { numRuns: 15, seed: 49 },
+      )
+    })
   })
 }

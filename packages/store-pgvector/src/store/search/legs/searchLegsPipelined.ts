@@ -1,8 +1,10 @@
 import type { LegSearchRequest, ScoredMemory } from '@agent-memory/core'
 import { settingsStatement } from '../../../sql/settingsStatement.js'
 import { checkNamespace } from '../../context/checkNamespace.js'
+import { checkIdfExponent } from '../../context/checkIdfExponent.js'
 import { routed } from '../../context/routed.js'
 import type { StoreContext } from '../../context/StoreContext.js'
+import { searchKeywordShared } from '../../keyword/searchKeywordShared.js'
 import { queryText } from '../../searchText.js'
 import { searchScope } from '../scope/searchScope.js'
 import { CHUNK_VECTOR_SEARCH } from './CHUNK_VECTOR_SEARCH.js'
@@ -22,7 +24,9 @@ const ignore = () => undefined
  * (their namespace facts are cached; a read of their own otherwise, which must not wait behind this
  * connection), so their statements, each behind its own HNSW knobs, leave in the first round trip
  * with the transaction's BEGIN, the keyword leg's statistics read and, unless the namespace's last
- * keyword search pruned, the read of every keyword match (`readEveryMatch`); the keyword leg's later
+ * keyword search pruned, the read of every keyword match (`readEveryMatch`) — or, where this process
+ * holds the namespace's keyword index (`SharedKeywordIndex`), its catch-up from the change log
+ * with the query's analysis, one statement; the keyword leg's later
  * reads follow on the same connection and the COMMIT leaves with its winners' read. Each list is exactly
  * what `searchVector`, `searchChunks` and `searchText` return (the same statements); a failure of any
  * leg fails the whole, and the caller runs the legs one by one, each with its own failure rule.
@@ -75,10 +79,24 @@ export async function searchLegsPipelined(
       ...filter,
       ...(request.keywordIdfExponent === undefined ? {} : { idfExponent: request.keywordIdfExponent }),
     }
+    // This process's shared index when it holds the namespace (its catch-up leaves in the first
+    // round trip too); the SQL leg when it does not, or no longer does by the time it answers.
+    const keywordLeg = async (text: string) => {
+      const shared = context.sharedKeywordIndex
+      const analysis = queryText(text)
+      if (shared !== undefined && analysis !== null && shared.held(ns)) {
+        const scope = searchScope(context, ns, keywordOptions)
+        const idfExponent = checkIdfExponent(keywordOptions.idfExponent)
+        const hits = await searchKeywordShared(shared, sql, scope, analysis, idfExponent)
+        if (hits !== undefined) return hits
+        return searchKeyword(context, ns, text, keywordOptions, {}, { sql })
+      }
+      return searchKeyword(context, ns, text, keywordOptions, {}, keywordOn(text))
+    }
     const legs = [
       vectorSearch === undefined ? none() : runPlannedVectorSearch(context, vectorSearch, reads),
       chunkSearch === undefined ? none() : runPlannedVectorSearch(context, chunkSearch, reads),
-      query === null ? none() : searchKeyword(context, ns, query, keywordOptions, {}, keywordOn(query)),
+      query === null ? none() : keywordLeg(query),
     ] as const
     // Without a keyword leg the vector statements are the transaction's last: its COMMIT leaves with them.
     if (query === null) sql.commit()

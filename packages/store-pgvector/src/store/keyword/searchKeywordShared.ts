@@ -1,0 +1,29 @@
+import type { ScoredMemory } from '@agent-memory/core'
+import type { PipelinedRunner } from '../../sql/PipelinedRunner.js'
+import { lastReads } from '../search/legs/lastReads.js'
+import type { SearchScope } from '../search/scope/searchScope.js'
+import { fetchRanked } from './fetchRanked.js'
+import { firstReadDepth } from './firstReadDepth.js'
+import type { SharedKeywordIndex } from './SharedKeywordIndex.js'
+
+/**
+ * The keyword leg on PostgreSQL through this process's shared index (`SharedKeywordIndex`), on
+ * the caller's pipelined transaction: the query's analysis and the namespace's catch-up leave in
+ * one statement (the transaction's first round trip, beside the other legs), the ranking is the
+ * SQL leg's to the bit (`NamespaceKeywordIndex.rankAsSql`), and only the best rows are read,
+ * through the search's filter, in the second (its COMMIT with them). `undefined`: the namespace
+ * is no longer held, and the caller runs the SQL leg on the same transaction.
+ */
+export async function searchKeywordShared(
+  shared: SharedKeywordIndex,
+  sql: PipelinedRunner,
+  scope: SearchScope,
+  analysis: string,
+  idfExponent: number,
+): Promise<ScoredMemory[] | undefined> {
+  const prepared = await shared.prepare(sql, scope.ns, analysis)
+  if (prepared === undefined) return undefined
+  if (prepared.terms.length === 0) return []
+  const ranking = prepared.index.rankAsSql(prepared.terms, firstReadDepth(scope.limit), idfExponent)
+  return fetchRanked(lastReads(sql), scope, ranking)
+}
