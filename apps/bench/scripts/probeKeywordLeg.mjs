@@ -1,8 +1,11 @@
 // The keyword leg on PostgreSQL against the designs measured beside it, on the same searches.
 // One user per text shape, `rows` memories each: W12's text (64 words, every query word in about
 // a third of the memories) and Zipf-distributed text (20,000 pseudo-words, exponent 1.07).
-//   leg          the store's keyword leg end to end (`searchText`: statistics, MaxScore, scoring
-//                statement, winners' rows);
+//   leg          the store's keyword leg end to end in SQL (`searchText` of a store opened with
+//                `inProcessKeywordIndex: false`: statistics, MaxScore, scoring statement, winners' rows);
+//   held         the same leg through the process's shared in-process index (the default store:
+//                one statement analysing the query and catching up from the change log, then the
+//                winners' rows), its answers compared with the SQL leg's;
 //   statements   the scoring statement alone, three ways, each with its rows scored in JS:
 //     every      today's: every matching row's matched lexemes brought back and scored in JS;
 //     top-k      every matching row scored in SQL (tf per term = ts_rank('{1,1,1,1}', search,
@@ -120,7 +123,14 @@ function statements(client, ns, terms, avgLength) {
 const db = await createScratchDatabase(url, `agent_memory_probe_keyword_${process.pid}`)
 const pool = new pg.Pool({ connectionString: db.url, max: 4 })
 try {
-  const store = await createPgVectorStore({ pool, dimensions, model: 'probe', migrate: true })
+  const store = await createPgVectorStore({
+    pool,
+    dimensions,
+    model: 'probe',
+    migrate: true,
+    inProcessKeywordIndex: false,
+  })
+  const heldStore = await createPgVectorStore({ pool, dimensions, model: 'probe' })
   const rng = createRng(7)
   const zipf = createZipfText(createRng(11))
   const vector = () => Float32Array.from({ length: dimensions }, () => rng.normal())
@@ -155,8 +165,12 @@ try {
       )
     ).rows[0]
     const queryRng = createRng(99)
-    const times = { leg: [], every: [], 'top-k': [], wand: [] }
+    const times = { leg: [], held: [], every: [], 'top-k': [], wand: [] }
     let differing = 0
+    let heldDiffering = 0
+    // The first search runs in SQL and loads the namespace in the background.
+    await heldStore.searchText(ns, query(createRng(1)), { limit })
+    await new Promise((resolve) => setTimeout(resolve, 3000))
     for (let i = 0; i < queries + 10; i++) {
       const asked = query(queryRng)
       const lexemes = await client.query(
@@ -170,13 +184,19 @@ try {
       if (terms.length === 0) continue
       const ways = statements(client, ns, terms, avg)
       const started = performance.now()
-      await store.searchText(ns, asked, { limit })
+      const sqlHits = await store.searchText(ns, asked, { limit })
       const legMs = performance.now() - started
+      const heldStarted = performance.now()
+      const heldHits = await heldStore.searchText(ns, asked, { limit })
+      const heldMs = performance.now() - heldStarted
+      const answer = (hits) => JSON.stringify(hits.map((hit) => [hit.memory.id, hit.score]))
+      if (i >= 10 && answer(sqlHits) !== answer(heldHits)) heldDiffering++
       const every = await ways.every()
       const topK = await ways.topK()
       const wand = await ways.wand(every.top.length === limit ? every.top[limit - 1].score : 0)
       if (i < 10) continue // warm-up
       times.leg.push(legMs)
+      times.held.push(heldMs)
       times.every.push(every.ms)
       times['top-k'].push(topK.ms)
       times.wand.push(wand.ms)
@@ -184,7 +204,7 @@ try {
       if (!same(every, topK) || !same(every, wand)) differing++
     }
     console.log(
-      `${shape}, 1 user × ${rows}, ${times.leg.length} searches (limit ${limit}), answers differing: ${differing}`,
+      `${shape}, 1 user × ${rows}, ${times.leg.length} searches (limit ${limit}), answers differing: ${differing} (statements), ${heldDiffering} (held vs leg)`,
     )
     for (const [name, xs] of Object.entries(times)) {
       console.log(
@@ -193,6 +213,7 @@ try {
     }
   }
   client.release()
+  await heldStore.close()
   await store.close()
 } finally {
   await pool.end()
