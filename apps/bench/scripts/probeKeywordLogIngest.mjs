@@ -6,8 +6,8 @@ import { fingerprint } from '@agent-memory/core'
 import { createPgVectorStore } from '@agent-memory/store-pgvector'
 import pg from 'pg'
 import { createRng } from '../dist/harness/createRng.js'
-import { createScratchDatabase } from '../dist/pg/createScratchDatabase.js'
 import { synthesizeText } from '../dist/harness/synthesizeText.js'
+import { createScratchDatabase } from '../dist/pg/createScratchDatabase.js'
 
 const url = process.argv[2] ?? process.env.DATABASE_URL
 if (!url) throw new Error('usage: probeKeywordLogIngest.mjs <postgres url> [blocks]')

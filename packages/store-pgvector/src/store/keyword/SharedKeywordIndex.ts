@@ -1,7 +1,7 @@
 import type { SqlRunner } from '../../sql/SqlRunner.js'
+import { replaceRows } from '../changes/replaceRows.js'
 import { routed } from '../context/routed.js'
 import type { StoreContext } from '../context/StoreContext.js'
-import { replaceRows } from '../changes/replaceRows.js'
 import { searchVectorSql } from '../searchText.js'
 import { KEYWORD_LOG_RETENTION_MS } from './KEYWORD_LOG_RETENTION_MS.js'
 import type { KeywordTerm } from './KeywordTerm.js'
@@ -64,7 +64,7 @@ export class SharedKeywordIndex {
     this.#minRows = options.minRows ?? MIN_ROWS
   }
 
-  /** The namespace's index when held and recent enough to catch up (the most recently used from now on). */
+  /** Whether the namespace is held and recent enough to catch up (the most recently used from now on). */
   held(namespace: string): boolean {
     const held = this.#namespaces.get(namespace)
     if (held === undefined) return false

@@ -11,8 +11,8 @@ import { PgliteExecutor } from '../../../sql/PgliteExecutor.js'
 import { toExecutor } from '../../../sql/toExecutor.js'
 import { createStoreContext } from '../../context/createStoreContext.js'
 import type { StoreContext } from '../../context/StoreContext.js'
-import { PgVectorStore } from '../../PgVectorStore.js'
 import { SharedKeywordIndex } from '../../keyword/SharedKeywordIndex.js'
+import { PgVectorStore } from '../../PgVectorStore.js'
 import { searchKeyword } from './searchKeyword.js'
 import { searchKeywordLeg } from './searchKeywordLeg.js'
 
@@ -167,7 +167,6 @@ function sharedIndexContract() {
     afterAll(async () => {
       for (const close of closes.reverse()) await close()
     })
-
 
     it('ranks as the SQL leg does after every write of the other store (ties, deletes, updates, supersedes)', async () => {
       await fc.assert(

@@ -1,7 +1,7 @@
 import type { LegSearchRequest, ScoredMemory } from '@agent-memory/core'
 import { settingsStatement } from '../../../sql/settingsStatement.js'
-import { checkNamespace } from '../../context/checkNamespace.js'
 import { checkIdfExponent } from '../../context/checkIdfExponent.js'
+import { checkNamespace } from '../../context/checkNamespace.js'
 import { routed } from '../../context/routed.js'
 import type { StoreContext } from '../../context/StoreContext.js'
 import { searchKeywordShared } from '../../keyword/searchKeywordShared.js'
