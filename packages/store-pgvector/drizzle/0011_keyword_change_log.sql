@@ -7,8 +7,9 @@
 -- there on, some of them again (harmless: it reloads those rows by id). Entries older than the
 -- retention are trimmed (`trimKeywordChangeLog`); a reader that has not caught up for half of it
 -- reloads the namespace. The update trigger is row by row with a WHEN, as 0003's: reinforcement,
--- supersede and repair update many rows and never the text. Citus drops the triggers
--- (`distributeOnCitus`): a worker's transaction ids are not the coordinator's.
+-- supersede and repair update many rows and never the text. `migrate` drops the triggers on PGlite
+-- (one process owns the database) and on Citus (a worker's transaction ids are not the
+-- coordinator's): `dropKeywordChangeLogTriggers`.
 -- IF NOT EXISTS / OR REPLACE: the 0001 test re-applies every migration after the first.
 CREATE TABLE IF NOT EXISTS agent_memory_keyword_log (
   namespace text NOT NULL,

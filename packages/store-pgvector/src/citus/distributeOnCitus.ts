@@ -1,5 +1,6 @@
 import { StoreError } from '@agent-memory/core'
 import type { SqlRunner } from '../sql/SqlRunner.js'
+import { dropKeywordChangeLogTriggers } from '../store/keyword/dropKeywordChangeLogTriggers.js'
 import { CITUS_KEYWORD_TRIGGERS } from './CITUS_KEYWORD_TRIGGERS.js'
 import { CITUS_LAYOUT } from './CITUS_LAYOUT.js'
 
@@ -28,11 +29,8 @@ export async function distributeOnCitus(sql: SqlRunner): Promise<void> {
   }
   // Before the tables are distributed: the shards' triggers are created with these bodies.
   for (const statement of CITUS_KEYWORD_TRIGGERS) await sql.query(statement)
-  // The keyword change log (migration 0011) relies on transaction ids, and a worker's are not the
-  // coordinator's: no store on Citus holds a keyword index in process, so nothing is logged.
-  for (const trigger of ['insert', 'delete', 'update', 'truncate']) {
-    await sql.query(`DROP TRIGGER IF EXISTS memories_keyword_log_${trigger} ON memories`)
-  }
+  // No store on Citus holds a keyword index in process: nothing is logged for one.
+  await dropKeywordChangeLogTriggers(sql)
   if (methodOf.get('memories') === null) {
     const rows = await sql.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM memories) AS any')
     if (rows.rows[0]?.any === true) {

@@ -6,7 +6,6 @@ import { migrateWith } from '../migrate/migrate.js'
 import { PgliteExecutor } from '../sql/PgliteExecutor.js'
 import { RowChangeFollower } from '../store/changes/RowChangeFollower.js'
 import type { InProcessIndexes } from '../store/context/InProcessIndexes.js'
-import { disableKeywordChangeLog } from '../store/keyword/disableKeywordChangeLog.js'
 import { disableKeywordStatistics } from '../store/keyword/disableKeywordStatistics.js'
 import { installKeywordChangeLog } from '../store/keyword/installKeywordChangeLog.js'
 import { KeywordIndex } from '../store/keyword/KeywordIndex.js'
@@ -230,11 +229,7 @@ async function openOn(opening: Opening, options: OpenEmbeddedStoreOptions): Prom
     // with them, 2,174 without) and serve no one here: the keyword leg is the in-process index,
     // or (one-shot commands) counts in SQL.
     const upkeep = options.upkeepOnOpen !== false
-    if (snapshotOf === undefined && upkeep) {
-      await disableKeywordStatistics(executor)
-      // Nor does the change log PostgreSQL's processes follow (this process follows its own).
-      await disableKeywordChangeLog(executor)
-    }
+    if (snapshotOf === undefined && upkeep) await disableKeywordStatistics(executor)
     if (dir !== undefined && upkeep) {
       // Only the process holding the directory can lease rows for repair, so a lease found at
       // open was left by one that died (a killed `repair`): without this the rows would wait

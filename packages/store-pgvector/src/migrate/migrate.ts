@@ -6,6 +6,7 @@ import { refuseDistributionMismatch } from '../citus/refuseDistributionMismatch.
 import type { Executor } from '../sql/Executor.js'
 import type { SqlRunner } from '../sql/SqlRunner.js'
 import { type DatabaseHandle, toExecutor } from '../sql/toExecutor.js'
+import { dropKeywordChangeLogTriggers } from '../store/keyword/dropKeywordChangeLogTriggers.js'
 import { migrationsFolder } from './migrationsFolder.js'
 import { partitionByNamespace } from './partitionByNamespace.js'
 import { refuseNewerJournal } from './refuseNewerJournal.js'
@@ -194,6 +195,8 @@ export async function migrateWith(executor: Executor, options: MigrateOptions = 
       if (executor.schema !== undefined) await ensureSchema(sql, executor.schema)
       await applyJournal(sql)
       await applyDimensions(sql, dimensions, annIndex)
+      // One process owns a PGlite database: no one follows the PostgreSQL keyword change log there.
+      if (executor.kind === 'pglite') await inTransaction(sql, () => dropKeywordChangeLogTriggers(sql))
       if (partitions !== undefined) await inTransaction(sql, () => partitionByNamespace(sql, partitions))
       if (distribute === 'citus') await inTransaction(sql, () => distributeOnCitus(sql))
     } finally {

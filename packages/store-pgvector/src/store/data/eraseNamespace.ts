@@ -39,6 +39,10 @@ export async function eraseNamespace(context: StoreContext, namespace: string): 
       // them: the truncate mark, which names no namespace, makes each drop what it holds.
       await sql.query(`INSERT INTO agent_memory_keyword_changes (namespace, id) VALUES ('', '')`)
     }
+    if (tables.includes('agent_memory_keyword_log')) {
+      // The same for the processes holding keyword indexes on PostgreSQL (`SharedKeywordIndex`).
+      await sql.query(`INSERT INTO agent_memory_keyword_log (namespace, id) VALUES ('', '')`)
+    }
     return { namespace: ns, memories: memories.rowCount, chunks: chunks.rowCount, otherRows, indexes: 0 }
   })
   for (const table of VECTOR_TABLES)

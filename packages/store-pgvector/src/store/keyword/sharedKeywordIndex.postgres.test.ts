@@ -4,10 +4,12 @@ import { keywordWrite as write } from '../../__fixtures__/keywordWrite.js'
 import { postgresStoreContext } from '../../__fixtures__/postgresStoreContext.js'
 import { requirePostgres, testPool } from '../../__fixtures__/postgresTestDatabase.js'
 import { toExecutor } from '../../sql/toExecutor.js'
+import { createStoreContext } from '../context/createStoreContext.js'
 import type { StoreContext } from '../context/StoreContext.js'
 import { PgVectorStore } from '../PgVectorStore.js'
 import { searchKeyword } from '../search/legs/searchKeyword.js'
 import { searchKeywordLeg } from '../search/legs/searchKeywordLeg.js'
+import { searchLegsPipelined } from '../search/legs/searchLegsPipelined.js'
 import { SharedKeywordIndex } from './SharedKeywordIndex.js'
 
 const dims = 4
@@ -94,6 +96,36 @@ if (requirePostgres('shared keyword index (PostgreSQL)')) {
         await early.end()
         await late.end()
       }
+    })
+
+    it('the legs of a recall on a held namespace take 2 round trips: the catch-up beside the vector legs, then the winners', async () => {
+      // Namespace sizes cached, as a store caches them (the context above counts on every search).
+      const cached: StoreContext = {
+        ...createStoreContext(searcher.executor, { dimensions: dims, namespaceCountTtlMs: 600_000 }),
+        sharedKeywordIndex: shared,
+      }
+      await writer.upsert('trips', [
+        write('r1', 'alpha one'),
+        write('r2', 'alpha two'),
+        write('r3', 'beta three'),
+      ])
+      await hold('trips')
+      expect(shared.held('trips')).toBe(true)
+      await writer.upsert('trips', [write('r4', 'alpha four')])
+      const request = {
+        vector: Float32Array.from([1, 0, 0, 0]),
+        query: 'alpha',
+        vectorLimit: 5,
+        chunkLimit: 5,
+        keywordLimit: 5,
+      }
+      // Planning facts are read once, then cached.
+      await searchLegsPipelined(cached, 'trips', request)
+      await writer.upsert('trips', [write('r5', 'alpha five')])
+      const before = cached.executor.roundTrips
+      const legs = await searchLegsPipelined(cached, 'trips', request)
+      expect(cached.executor.roundTrips - before).toBe(2)
+      expect(ids(legs.keyword)).toEqual(['r1', 'r2', 'r4', 'r5'])
     })
 
     it('drops a namespace whose table was truncated, and answers in SQL', async () => {

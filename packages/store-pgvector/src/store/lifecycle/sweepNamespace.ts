@@ -1,4 +1,5 @@
 import type { SqlRunner } from '../../sql/SqlRunner.js'
+import { forgetKeywordLogEntries } from '../keyword/forgetKeywordLogEntries.js'
 import { lockIdBuckets } from '../write/lockIdBuckets.js'
 
 /** Every memory of the namespace whose supersession chain leads to one of `heads` (heads included). */
@@ -53,6 +54,7 @@ export async function sweepNamespace(
     ns,
     chain,
   ])
+  await forgetKeywordLogEntries(sql, ns, chain)
   // A link to a removed memory could only ever be dropped at recall: take it out now.
   await sql.query(
     `UPDATE memories SET linked_memory_ids =
