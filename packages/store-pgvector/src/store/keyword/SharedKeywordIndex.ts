@@ -1,7 +1,5 @@
 import type { SqlRunner } from '../../sql/SqlRunner.js'
 import { replaceRows } from '../changes/replaceRows.js'
-import { routed } from '../context/routed.js'
-import type { StoreContext } from '../context/StoreContext.js'
 import { searchVectorSql } from '../searchText.js'
 import { KEYWORD_LOG_RETENTION_MS } from './KEYWORD_LOG_RETENTION_MS.js'
 import type { KeywordTerm } from './KeywordTerm.js'
@@ -78,22 +76,20 @@ export class SharedKeywordIndex {
   }
 
   /**
-   * After the SQL keyword leg ranked a namespace of `rows` documents: loads it in the background
-   * when it is large enough to be held (never on the response path; one load per namespace at a time).
+   * Whether a namespace of `rows` documents that an SQL keyword search just ranked should be
+   * loaded (`scheduleKeywordLoad`): large enough, within the bound, not held yet, and the log followed.
    */
-  noteSize(context: StoreContext, namespace: string, rows: number): void {
-    const { upkeep } = context
-    if (rows < this.#minRows || rows > MAX_KEYWORD_DOCUMENTS || this.#logged === false || upkeep.closing)
-      return
-    if (this.#namespaces.has(namespace) || upkeep.keywordLoads.has(namespace)) return
-    const work = this.#load(context, namespace)
-      .catch(() => undefined)
-      .finally(() => upkeep.keywordLoads.delete(namespace))
-    upkeep.keywordLoads.set(namespace, work)
+  wants(namespace: string, rows: number): boolean {
+    if (rows < this.#minRows || rows > MAX_KEYWORD_DOCUMENTS || this.#logged === false) return false
+    return !this.#namespaces.has(namespace)
   }
 
-  async #load(context: StoreContext, namespace: string): Promise<void> {
-    const rows = await routed(context, 'read', namespace).readStatement<{
+  /** Loads the namespace through `read` (one read-only statement), with where its first catch-up starts. */
+  async load(
+    namespace: string,
+    read: <Row>(text: string, params: unknown[]) => Promise<Row[]>,
+  ): Promise<void> {
+    const rows = await read<{
       id: string | null
       search: string | null
       xmin: string

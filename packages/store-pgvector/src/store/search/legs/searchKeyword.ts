@@ -5,6 +5,7 @@ import { checkIdfExponent } from '../../context/checkIdfExponent.js'
 import { routed } from '../../context/routed.js'
 import type { StoreContext } from '../../context/StoreContext.js'
 import { fetchRanked } from '../../keyword/fetchRanked.js'
+import { scheduleKeywordLoad } from '../../keyword/scheduleKeywordLoad.js'
 import { BM25_K1, queryText } from '../../searchText.js'
 import { bm25Idf } from '../keyword-statistics/bm25Idf.js'
 import { keywordStatistics } from '../keyword-statistics/keywordStatistics.js'
@@ -56,7 +57,7 @@ export async function searchKeyword(
   return inTransaction(async (sql) => {
     const statistics = await keywordStatistics(context, sql, scope.ns, analysis, { counted })
     // A large namespace is held in process from now on (loaded in the background).
-    context.sharedKeywordIndex?.noteSize(context, scope.ns, statistics.rows)
+    scheduleKeywordLoad(context, scope.ns, statistics.rows)
     if (statistics.terms.length === 0) return []
     // Best bound (highest idf: the rarest term) first.
     const terms: Array<WeightedTerm & { df: number }> = statistics.terms
