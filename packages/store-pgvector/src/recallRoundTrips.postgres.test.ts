@@ -87,10 +87,26 @@ if (requirePostgres('recall round trips on PostgreSQL')) {
     })
 
     const tripsOfOneRecall = async (namespace: string, query: string) => {
+      await quiet()
       const before = store.roundTrips()
       const result = await memory.recall(namespace, query, { limit: 5 })
       await memory.flush()
       return { trips: store.roundTrips() - before, result }
+    }
+
+    /**
+     * Until the store's background upkeep is over (its round trips count on the same executor): a
+     * statistics fold the warm-up recall queued would otherwise land inside a measured recall.
+     * Quiet once the count has not moved for a few polls; no time is asserted.
+     */
+    const quiet = async () => {
+      let last = -1
+      for (let still = 0; still < 5; ) {
+        await new Promise((resolve) => setTimeout(resolve, 50))
+        const now = store.roundTrips()
+        still = now === last ? still + 1 : 0
+        last = now
+      }
     }
 
     for (const namespace of ['small', 'large']) {
@@ -103,16 +119,15 @@ if (requirePostgres('recall round trips on PostgreSQL')) {
           expect(result.hits.length).toBeGreaterThan(0)
           counted.push(trips)
           const alone = await oneByOne.recall(namespace, query, { limit: 5 })
+          await oneByOne.flush()
           // The same hits with the same relevance (the modifier moves: each recall reinforces its hits).
           const ranked = (hits: typeof result.hits) =>
             hits.map((hit) => [hit.memory.id, hit.scores.fused, hit.scores.relevance])
           expect(ranked(result.hits)).toEqual(ranked(alone.hits))
         }
-        // At most 3 for the legs and the winners (2 when every keyword match is read beside the
-        // statistics), 1 for the reinforcement; the store's own background upkeep
-        // (a statistics fold after many writes) may add one to a recall it overlaps, never more.
-        expect(counted.filter((trips) => trips <= 4).length).toBeGreaterThanOrEqual(counted.length - 1)
-        expect(Math.max(...counted)).toBeLessThanOrEqual(5)
+        // 2 for the legs and the winners (every keyword match read beside the statistics), 1 for
+        // the reinforcement; each count starts once the store's background upkeep is over.
+        expect(Math.max(...counted)).toBeLessThanOrEqual(3)
       })
     }
   })
