@@ -5,6 +5,7 @@ import { createMemory, type MemoryServiceOptions } from '@agent-memory/core'
 import { openEmbeddedStore } from '@agent-memory/store-pgvector'
 import { repoRoot } from './harness/repoRoot.js'
 import { diskCachedEmbedder } from './locomo/diskCachedEmbedder.js'
+import { embeddingCacheFile } from './locomo/embeddingCacheFile.js'
 import { evalEmbedder } from './locomo/evalEmbedder.js'
 import { ingestLocomo } from './locomo/ingestLocomo.js'
 import { loadLocomo } from './locomo/loadLocomo.js'
@@ -28,9 +29,11 @@ async function main(): Promise<void> {
   const data = only
     ? { ...loaded, conversations: loaded.conversations.filter((_, i) => only.includes(i)) }
     : loaded
+  const base = evalEmbedder(process.env.LOCOMO_EMBEDDER ?? 'hashing')
+  // The file `eval:locomo --embedder` keeps for the same model: a sweep embeds nothing it has.
   const cache = await diskCachedEmbedder(
-    evalEmbedder(process.env.LOCOMO_EMBEDDER ?? 'hashing'),
-    join(repoRoot, 'apps/bench/.cache/embeddings', `${process.env.LOCOMO_EMBEDDER ?? 'hashing'}.json`),
+    base,
+    embeddingCacheFile(join(repoRoot, 'apps/bench/.cache/embeddings'), base.model),
   )
   const embedder = cache.embedder
   const dir = process.env.LOCOMO_STORE_DIR

@@ -1,4 +1,3 @@
-import { join } from 'node:path'
 import { embeddedBackend } from '../ours/embeddedBackend.js'
 import { writeReport } from '../report/writeReport.js'
 import { bootstrapInterval } from './bootstrapInterval.js'
@@ -7,6 +6,7 @@ import type { DevSet } from './DevSet.js'
 import { diskCachedEmbedder } from './diskCachedEmbedder.js'
 import type { EmbedderEval } from './EmbedderEval.js'
 import { EVAL_METRICS } from './EVAL_METRICS.js'
+import { embeddingCacheFile } from './embeddingCacheFile.js'
 import { evalEmbedder } from './evalEmbedder.js'
 import { ingestLocomo } from './ingestLocomo.js'
 import { leaveOneConversationOut } from './leaveOneConversationOut.js'
@@ -61,8 +61,7 @@ interface SetRecords {
 export async function runEmbedderEval(options: EmbedderEvalOptions): Promise<EmbedderEval[]> {
   const { log } = options
   const base = evalEmbedder(options.name)
-  const slug = base.model.replace(/[^a-zA-Z0-9.-]+/g, '_')
-  const cache = await diskCachedEmbedder(base, join(options.cacheDir, `${slug}.json`))
+  const cache = await diskCachedEmbedder(base, embeddingCacheFile(options.cacheDir, base.model))
   const embedder = cache.embedder
   const perSet: SetRecords[] = []
   try {
