@@ -49,5 +49,42 @@ if (requireCitus('agent-memory on a Citus cluster (subprocess)')) {
         expect(checks.find((check) => check.name === name)?.status, name).toBe('ok')
       }
     })
+
+    it('doctor names a distributed table without a replica identity (a store distributed by an older version) and init --citus gives it one', async () => {
+      const client = new pg.Client({ connectionString: url })
+      await client.connect()
+      const identity = async () =>
+        (
+          await client.query<{ identity: string }>(
+            'SELECT relreplident::text AS identity FROM pg_class WHERE oid = to_regclass($1)',
+            [`${schema}.agent_memory_keyword_lexemes`],
+          )
+        ).rows[0]?.identity
+      try {
+        expect(await identity()).toBe('f')
+        await client.query(`ALTER TABLE ${schema}.agent_memory_keyword_lexemes REPLICA IDENTITY DEFAULT`)
+        const before = JSON.parse((await cli('doctor', '--json')).stdout).checks as Array<{
+          name: string
+          status: string
+          detail: string
+          fix?: string
+        }>
+        const layout = before.find((check) => check.name === 'citus-layout')
+        expect(layout).toMatchObject({ status: 'fail' })
+        expect(layout?.detail).toContain('agent_memory_keyword_lexemes has no replica identity')
+        expect(layout?.detail).not.toContain('agent_memory_keyword_corpus')
+        expect(layout?.fix).toContain('ALTER TABLE agent_memory_keyword_lexemes REPLICA IDENTITY FULL')
+
+        expect((await cli('init', '--citus')).code).toBe(0)
+        expect(await identity()).toBe('f')
+        const after = JSON.parse((await cli('doctor', '--json')).stdout).checks as Array<{
+          name: string
+          status: string
+        }>
+        expect(after.find((check) => check.name === 'citus-layout')?.status).toBe('ok')
+      } finally {
+        await client.end()
+      }
+    })
   })
 }

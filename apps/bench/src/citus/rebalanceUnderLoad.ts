@@ -14,11 +14,11 @@ import { startSpareNode } from './startSpareNode.js'
 import { withClient } from './withClient.js'
 
 /**
- * How shards move. Citus's default moves by logical replication, which needs a replica identity on
- * every co-located table, and the keyword-statistics tables have no unique key to be one; so a
- * moving shard group takes writes again once its copy is in place (they wait, they do not fail).
+ * How shards move: Citus's default, by logical replication (every table the store distributes has a
+ * replica identity for it), so writes to a moving shard group go on while it is copied and wait
+ * only for the short switch-over at its end.
  */
-export const SHARD_TRANSFER_MODE = 'block_writes'
+export const SHARD_TRANSFER_MODE = 'auto'
 
 /** One change of the cluster made under load, and what the load saw. */
 export interface RebalancePhase {

@@ -19,7 +19,8 @@ const INIT = 'run agent-memory init --citus --database-url <the coordinator> on 
 /**
  * The Citus checks, on a database where the citus extension is installed (none otherwise): the
  * coordinator and its workers answering, the store's tables distributed by namespace and
- * co-located (the meta table a reference table), and the two settings the store relies on.
+ * co-located (the meta table a reference table) each with a replica identity, and the two settings
+ * the store relies on.
  */
 export async function inspectCitus(client: pg.Client): Promise<DoctorCheck[]> {
   const installed = await client.query<{ version: string | null }>(
@@ -58,17 +59,25 @@ export async function inspectCitus(client: pg.Client): Promise<DoctorCheck[]> {
             detail: `Citus ${version}: this is the coordinator; ${nodes.rows.length} worker(s) answer (${nodes.rows.map((row) => row.name).join(', ')})`,
           },
   )
+  // replicable: a replica identity logical replication accepts (FULL, or the primary key, or a
+  // chosen unique index), without which Citus's default shard move refuses the table.
   const layout = await client.query<{
     name: string
     method: string | null
     key: string | null
     colocation: number | null
+    replicable: boolean
   }>(
     `SELECT t.name, p.partmethod::text AS method,
        CASE WHEN p.partmethod = 'h' THEN column_to_column_name(p.logicalrelid, p.partkey) END AS key,
-       p.colocationid AS colocation
-     FROM unnest($1::text[]) AS t(name) LEFT JOIN pg_dist_partition p ON p.logicalrelid = to_regclass(t.name)
-     WHERE to_regclass(t.name) IS NOT NULL`,
+       p.colocationid AS colocation,
+       CASE c.relreplident
+         WHEN 'f' THEN true
+         WHEN 'd' THEN EXISTS (SELECT 1 FROM pg_index i WHERE i.indrelid = c.oid AND i.indisprimary)
+         WHEN 'i' THEN EXISTS (SELECT 1 FROM pg_index i WHERE i.indrelid = c.oid AND i.indisreplident)
+         ELSE false END AS replicable
+     FROM unnest($1::text[]) AS t(name) JOIN pg_class c ON c.oid = to_regclass(t.name)
+       LEFT JOIN pg_dist_partition p ON p.logicalrelid = c.oid`,
     [[...DISTRIBUTED, ...REFERENCE]],
   )
   const byName = new Map(layout.rows.map((row) => [row.name, row]))
@@ -90,22 +99,30 @@ export async function inspectCitus(client: pg.Client): Promise<DoctorCheck[]> {
         (name) => `${name} is not a reference table`,
       ),
     ]
+    const unmovable = DISTRIBUTED.filter((name) => byName.get(name)?.replicable === false)
     checks.push(
-      wrong.length === 0
+      wrong.length === 0 && unmovable.length > 0
         ? {
             name: 'citus-layout',
-            status: 'ok',
-            detail: `${DISTRIBUTED.length} tables distributed by namespace and co-located; ${REFERENCE.join(', ')} a reference table`,
-          }
-        : {
-            name: 'citus-layout',
             status: 'fail',
-            detail: wrong.join('; '),
-            fix:
-              anchor?.method === 'h'
-                ? "run agent-memory init --citus again: it distributes what is missing (a migrate({ distribute: 'citus' }) from code)"
-                : `${INIT} (a store with memories in plain tables moves by agent-memory export, then import into the distributed one)`,
-          },
+            detail: `${unmovable.join(', ')} ${unmovable.length === 1 ? 'has' : 'have'} no replica identity: Citus's default shard move (logical replication, writes go on) refuses ${unmovable.length === 1 ? 'it' : 'them'}`,
+            fix: `run agent-memory init --citus again (a migrate({ distribute: 'citus' }) from code): it sets ${unmovable.map((name) => `ALTER TABLE ${name} REPLICA IDENTITY FULL`).join('; ')}`,
+          }
+        : wrong.length === 0
+          ? {
+              name: 'citus-layout',
+              status: 'ok',
+              detail: `${DISTRIBUTED.length} tables distributed by namespace and co-located, each with a replica identity (shards move while writes go on); ${REFERENCE.join(', ')} a reference table`,
+            }
+          : {
+              name: 'citus-layout',
+              status: 'fail',
+              detail: wrong.join('; '),
+              fix:
+                anchor?.method === 'h'
+                  ? "run agent-memory init --citus again: it distributes what is missing (a migrate({ distribute: 'citus' }) from code)"
+                  : `${INIT} (a store with memories in plain tables moves by agent-memory export, then import into the distributed one)`,
+            },
     )
   }
   const shown = await client.query<{ name: string; value: string }>(

@@ -6,7 +6,8 @@
  * read at open) is a reference table, copied to every node. The migration journal, the
  * per-namespace index registry and the recall samples stay plain tables on the coordinator: they
  * describe the coordinator's catalog (an index is named there; its shards' copies are not) and are
- * read joined with it, which a distributed table cannot be.
+ * read joined with it, which a distributed table cannot be. Every distributed table has a replica
+ * identity, so Citus moves its shards by logical replication while writes go on.
  */
 export const CITUS_LAYOUT = {
   /** Distributed by `namespace`; the first is the co-location anchor. */
@@ -17,6 +18,14 @@ export const CITUS_LAYOUT = {
     'agent_memory_keyword_corpus',
     'agent_memory_keyword_lexemes',
   ],
+  /**
+   * Distributed tables whose rows have no unique key, so `REPLICA IDENTITY FULL`: Citus moves a
+   * shard group by logical replication (its default transfer mode) only when every table in it has
+   * a replica identity, and writes go on during such a move. Both are append-mostly (an insert logs
+   * no old row; only a fold's delete of a namespace's small rows logs them whole). The other
+   * distributed tables have primary keys.
+   */
+  replicaIdentityFull: ['agent_memory_keyword_corpus', 'agent_memory_keyword_lexemes'],
   reference: ['agent_memory_meta'],
   /** Plain tables on the coordinator. */
   coordinator: [

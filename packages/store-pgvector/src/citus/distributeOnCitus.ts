@@ -6,17 +6,20 @@ import { CITUS_LAYOUT } from './CITUS_LAYOUT.js'
 
 /**
  * Lays the migrated tables out on Citus (`CITUS_LAYOUT`), in the caller's transaction; each step
- * only where it is not done yet, so a second run changes nothing. Refuses a store that already
+ * only where it is not done yet, so a second run changes nothing (and a run on a store laid out by an
+ * older version adds what that one lacked). Refuses a store that already
  * holds memories as plain tables: distributing would leave a copy of every row on the coordinator;
  * such a store moves by export and import into a fresh distributed one.
  */
 export async function distributeOnCitus(sql: SqlRunner): Promise<void> {
-  const layout = await sql.query<{ name: string; method: string | null }>(
-    `SELECT t.name, p.partmethod::text AS method FROM unnest($1::text[]) AS t(name)
-       LEFT JOIN pg_dist_partition p ON p.logicalrelid = to_regclass(t.name)`,
+  const layout = await sql.query<{ name: string; method: string | null; identity: string }>(
+    `SELECT t.name, p.partmethod::text AS method, c.relreplident::text AS identity FROM unnest($1::text[]) AS t(name)
+       LEFT JOIN pg_class c ON c.oid = to_regclass(t.name)
+       LEFT JOIN pg_dist_partition p ON p.logicalrelid = c.oid`,
     [[...CITUS_LAYOUT.distributed, ...CITUS_LAYOUT.reference]],
   )
   const methodOf = new Map(layout.rows.map((row) => [row.name, row.method]))
+  const identityOf = new Map(layout.rows.map((row) => [row.name, row.identity]))
   const database = await sql.query<{ name: string }>('SELECT current_database() AS name')
   const name = `"${database.rows[0]!.name.replace(/"/g, '""')}"`
   // One connection per worker for the whole transaction: Citus runs no function DDL after a
@@ -50,9 +53,16 @@ export async function distributeOnCitus(sql: SqlRunner): Promise<void> {
     if (methodOf.get(table) !== null) continue
     await sql.query(
       table === 'memories'
-        ? "SELECT create_distributed_table('memories', 'namespace')"
+        ? // A co-location group of its own: a shard move takes this store's tables and no other
+          // table of the database (another store's in another schema, an application's).
+          "SELECT create_distributed_table('memories', 'namespace', colocate_with => 'none')"
         : `SELECT create_distributed_table('${table}', 'namespace', colocate_with => 'memories')`,
     )
+  }
+  // After distributing (Citus passes the setting on to every shard), and on a store distributed
+  // before the tables had it: without it Citus refuses to move their shards by logical replication.
+  for (const table of CITUS_LAYOUT.replicaIdentityFull) {
+    if (identityOf.get(table) !== 'f') await sql.query(`ALTER TABLE ${table} REPLICA IDENTITY FULL`)
   }
   for (const table of CITUS_LAYOUT.reference) {
     if (methodOf.get(table) === null) await sql.query(`SELECT create_reference_table('${table}')`)

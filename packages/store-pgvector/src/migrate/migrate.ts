@@ -187,7 +187,8 @@ export async function migrateWith(executor: Executor, options: MigrateOptions = 
     const citus = distribute === 'citus' || schema.citus ? await citusState(sql) : undefined
     refuseDistributionMismatch(citus, distribute, true)
     // The common case, every open of an existing store: nothing to do, and no lock to wait for.
-    if (schema.current && (distribute === undefined || citus?.complete === true)) return
+    // A store distributed by an older version may lack a replica identity: laid out again below.
+    if (schema.current && (distribute === undefined || (citus?.complete === true && citus.movable))) return
     // Two processes migrating at once (two app instances starting) take turns.
     const locking = executor.kind === 'postgres'
     if (locking) await sql.query('SELECT pg_advisory_lock($1::bigint)', [MIGRATE_LOCK])
