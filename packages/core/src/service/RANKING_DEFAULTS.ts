@@ -12,7 +12,7 @@ export const RANKING_DEFAULTS = {
   /** The offline hashing embedder: its vector leg measures shared wording, so keywords lead. */
   lexical: {
     minMaxVectorWeight: 0.15,
-    neighbourhood: { share: 0.5, perSide: 2 },
+    neighbourhood: { share: 0.5, perSide: 2, sessionShare: 0.3 },
     ...CONVERSATION_DEFAULTS,
   },
   /**
@@ -21,7 +21,7 @@ export const RANKING_DEFAULTS = {
    */
   semantic: {
     minMaxVectorWeight: 0.3,
-    neighbourhood: { share: 0.5, perSide: 2 },
+    neighbourhood: { share: 0.5, perSide: 2, sessionShare: 0.3 },
     ...CONVERSATION_DEFAULTS,
   },
 } as const

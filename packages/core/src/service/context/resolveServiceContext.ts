@@ -88,7 +88,7 @@ export function resolveServiceContext(config: {
       seeds: options.neighbourhood?.seeds ?? 10,
       borrowerMaxLength: options.neighbourhood?.borrowerMaxLength ?? options.chunking?.size ?? CHUNK_SIZE,
       streamKey: options.neighbourhood?.streamKey ?? 'stream',
-      sessionShare: options.neighbourhood?.sessionShare ?? 0.3,
+      sessionShare: options.neighbourhood?.sessionShare ?? ranking.neighbourhood.sessionShare,
     },
     longQueries: resolveLongQueries(options.longQueries),
     roles: {
