@@ -292,7 +292,7 @@ async function usePartitioned(url: string): Promise<{ storeBytes: number; leaves
     const { rows } = await client.query<{ leaves: string }>(
       `SELECT sum(pg_total_relation_size(c.oid))::text AS leaves FROM pg_class c
         WHERE c.relkind = 'r' AND (c.relname LIKE 'memories%' OR c.relname LIKE 'memory_chunks%'
-          OR c.relname LIKE 'agent_memory_keyword_%')`,
+          OR c.relname LIKE 'agent_memory_keyword_lexemes%' OR c.relname LIKE 'agent_memory_keyword_corpus%')`,
     )
     return { storeBytes: facts.storeBytes, leaves: Number(rows[0]!.leaves) }
   } finally {
