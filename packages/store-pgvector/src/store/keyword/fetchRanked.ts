@@ -10,14 +10,15 @@ import type { RankedDocuments } from './RankedDocuments.js'
  * The first `limit` ranked documents that pass the search's filter, as memories in rank order.
  * The filter is the SQL one (liveness at the database clock, tags, metadata…), applied by reading
  * only the best-ranked rows: first the ranking's head, then — when too many of those were
- * filtered out — every remaining candidate at once. `headRows`: the head's rows that pass the
- * filter, already read by the caller (the embedded store reads every leg's head in one statement).
+ * filtered out — every remaining candidate at once. `headRows`: the rows of the head's first
+ * `read` documents that pass the filter, already read by the caller (the embedded store reads
+ * every leg's head in one statement); the head's other documents are read when those fall short.
  */
 export async function fetchRanked(
   sql: SqlRunner,
   scope: SearchScope,
   ranked: RankedDocuments,
-  headRows?: ReadonlyMap<string, Memory>,
+  headRows?: { rows: ReadonlyMap<string, Memory>; read: number },
 ): Promise<ScoredMemory[]> {
   const hits: ScoredMemory[] = []
   const take = (batch: readonly RankedDocument[], byId: ReadonlyMap<string, Memory>) => {
@@ -40,7 +41,10 @@ export async function fetchRanked(
     take(batch, new Map(rows.rows.map((row) => [row.id as string, rowToMemory(row)])))
   }
   if (headRows === undefined) await read(ranked.head)
-  else take(ranked.head, headRows)
+  else {
+    take(ranked.head.slice(0, headRows.read), headRows.rows)
+    if (hits.length < scope.limit) await read(ranked.head.slice(headRows.read))
+  }
   if (hits.length < scope.limit) await read(ranked.rest())
   return hits
 }

@@ -10,8 +10,9 @@ const WORDS = ['tea', 'hiking', 'piano', 'lisbon', 'night', 'cats', 'chess', 'br
 
 /**
  * The legs answered together (`searchLegs`: both in-process rankings, then one read) must be
- * exactly what the three leg methods return one by one: the same memories, field for field, in
- * the same order with the same scores, under filters that thin the rankings' heads.
+ * exactly what the three leg methods return one by one: the same memories, field for field
+ * (reinforcement included), in the same order with the same scores, under filters that thin the
+ * rankings' heads and without a filter where expired and superseded rows thin them.
  */
 describe('searchLegs on the embedded store', { timeout: 300_000 }, () => {
   let store: PgVectorStore
@@ -44,6 +45,10 @@ describe('searchLegs on the embedded store', { timeout: 300_000 }, () => {
     }
     await store.upsert(ns, writes)
     await store.supersede(ns, 'm001', 'm002')
+    // Access rows for a third of the memories (some twice): every leg reads them with the row.
+    const reinforced = writes.filter((_, i) => i % 3 === 1).map((write) => write.id!)
+    await store.reinforce(ns, reinforced, { at: new Date('2026-01-02T03:04:05.678Z') })
+    await store.reinforce(ns, reinforced.slice(0, 20))
   })
   afterAll(async () => {
     await store?.close()

@@ -10,7 +10,6 @@ import type { KeywordTerm } from '../../keyword/KeywordTerm.js'
 import type { NamespaceKeywordIndex } from '../../keyword/NamespaceKeywordIndex.js'
 import type { RankedDocuments } from '../../keyword/RankedDocuments.js'
 import { MEMORY_COLUMN_NAMES } from '../../MEMORY_COLUMN_NAMES.js'
-import { memoryColumnsOf } from '../../memoryColumnsOf.js'
 import { rowToMemory } from '../../rowToMemory.js'
 import { queryText } from '../../searchText.js'
 import { checkVector } from '../../validateWrites.js'
@@ -19,6 +18,7 @@ import { searchPathFacts } from '../ann-planning/searchPathFacts.js'
 import { type SearchScope, searchScope } from '../scope/searchScope.js'
 import { CHUNK_VECTOR_SEARCH } from './CHUNK_VECTOR_SEARCH.js'
 import { runVectorSearch } from './runVectorSearch.js'
+import { headsThinned, rememberHeadsThinned } from './thinnedHeads.js'
 
 /** What `LegSearchStore.searchLegs` answers. */
 export interface LegResults {
@@ -29,16 +29,33 @@ export interface LegResults {
 
 /**
  * A row as a JSON array: the memory columns in `MEMORY_COLUMN_NAMES`' order, after `lead` leading
- * values; from a `memories` row of the namespace bound as `memoriesOf` (`memoryColumnsOf`, the
- * reinforcement applied) or from a statement that already selected them under their names.
+ * values; from a `memories` row joined with its access row as `ACCESSED` (`HEAD_FROM`), or from a
+ * statement that already selected them under their names.
  */
-const rowArray = (alias: string, lead: string[], from: { memoriesOf: string } | 'selected') =>
+const rowArray = (alias: string, lead: string[], from: 'joined' | 'selected') =>
   `json_build_array(${[
     ...lead,
-    ...(from !== 'selected'
-      ? memoryColumnsOf(alias, from.memoriesOf)
-      : MEMORY_COLUMN_NAMES.map((column) => `${alias}.${column}`)),
+    ...MEMORY_COLUMN_NAMES.map((column) => {
+      if (from === 'selected') return `${alias}.${column}`
+      // ACCESS_SQL's rule (the access row's time replaces the row's, its count adds to it), over
+      // the join: one key probe per row where the two correlated look-ups made two.
+      if (column === 'last_accessed_at')
+        return `coalesce(${ACCESSED}.last_accessed_at, ${alias}.last_accessed_at)`
+      if (column === 'access_count') return `${alias}.access_count + coalesce(${ACCESSED}.access_count, 0)`
+      return `${alias}.${column}`
+    }),
   ].join(', ')})`
+
+/** The alias of a head row's access row (none of the filter's SQL uses it). */
+const ACCESSED = 'accessed'
+
+/**
+ * The heads' rows (`memories m`) with their access rows: `agent_memory_access` is keyed by
+ * (namespace, memory_id), so the join adds at most one row to each. `namespace`: the bound
+ * namespace (`$n`), as ACCESS_SQL binds it.
+ */
+const HEAD_FROM = (namespace: string) =>
+  `memories m LEFT JOIN agent_memory_access ${ACCESSED} ON ${ACCESSED}.namespace = ${namespace} AND ${ACCESSED}.memory_id = m.id`
 
 /** A JSON row of `rowArray` as a memory (timestamps come as ISO strings, which `rowToMemory` reads). */
 function toMemory(values: unknown[], lead: number): Memory {
@@ -108,7 +125,22 @@ export async function searchLegsInProcess(
       keywordRanking === undefined || terms.length === 0
         ? undefined
         : keywordRanking.rank(terms, firstReadDepth(keywordScope.limit), idfExponent)
-    const ids = [...new Set([...(vectorRanked?.head ?? []), ...(keywordRanked?.head ?? [])].map((d) => d.id))]
+    // The heads run deeper than the limit for rows the filter drops. Without a caller's filter
+    // only the liveness conditions (expired, superseded, outside their validity) drop any, and
+    // rarely: the first read covers each leg's limit, and the rest of a head is read only when
+    // that falls short (`fetchRanked`) — unless the namespace's last search found its heads thinned.
+    const deep = request.filter !== undefined || headsThinned(context, base.ns)
+    const vectorRead = vectorRanked === undefined ? 0 : deep ? vectorRanked.head.length : vectorScope.limit
+    const keywordRead =
+      keywordRanked === undefined ? 0 : deep ? keywordRanked.head.length : keywordScope.limit
+    const ids = [
+      ...new Set(
+        [
+          ...(vectorRanked?.head.slice(0, vectorRead) ?? []),
+          ...(keywordRanked?.head.slice(0, keywordRead) ?? []),
+        ].map((d) => d.id),
+      ),
+    ]
     // With the chunk statement the chunk path's scope binds everything (namespace, vector, filter);
     // the memory conditions are its own, over `m`.
     const scope =
@@ -120,7 +152,7 @@ export async function searchLegsInProcess(
     const parts: string[] = []
     if (ids.length > 0) {
       values.push(ids)
-      parts.push(`(SELECT json_agg(${rowArray('m', ['m.embedding IS NOT NULL'], { memoriesOf: scope.namespaceParam })})::text FROM memories m
+      parts.push(`(SELECT json_agg(${rowArray('m', ['m.embedding IS NOT NULL'], 'joined')})::text FROM ${HEAD_FROM(scope.namespaceParam)}
           WHERE m.id = ANY($${values.length}::text[]) AND ${memoryConditions.join(' AND ')}) AS rows`)
     }
     if (exactChunks) {
@@ -153,9 +185,28 @@ export async function searchLegsInProcess(
         matchedChunk: { idx: Number(values[0]), text: String(values[1]) },
       })
     }
+    if (request.filter === undefined) {
+      const dropped = (
+        ranked: RankedDocuments | undefined,
+        limit: number,
+        rows: ReadonlyMap<string, Memory>,
+      ) => ranked?.head.slice(0, limit).some((document) => !rows.has(document.id)) === true
+      rememberHeadsThinned(
+        context,
+        base.ns,
+        dropped(vectorRanked, vectorScope.limit, withVector) ||
+          dropped(keywordRanked, keywordScope.limit, all),
+      )
+    }
     return {
-      vector: vectorRanked === undefined ? [] : await fetchRanked(sql, vectorScope, vectorRanked, withVector),
-      keyword: keywordRanked === undefined ? [] : await fetchRanked(sql, keywordScope, keywordRanked, all),
+      vector:
+        vectorRanked === undefined
+          ? []
+          : await fetchRanked(sql, vectorScope, vectorRanked, { rows: withVector, read: vectorRead }),
+      keyword:
+        keywordRanked === undefined
+          ? []
+          : await fetchRanked(sql, keywordScope, keywordRanked, { rows: all, read: keywordRead }),
       chunk,
     }
   })
