@@ -9,16 +9,17 @@ import type { RankedDocuments } from './RankedDocuments.js'
 /**
  * The first `limit` ranked documents that pass the search's filter, as memories in rank order.
  * The filter is the SQL one (liveness at the database clock, tags, metadata…), applied by reading
- * only the best-ranked rows: first the ranking's head, then — when too many of those were
- * filtered out — every remaining candidate at once. `headRows`: the rows of the head's first
- * `read` documents that pass the filter, already read by the caller (the embedded store reads
- * every leg's head in one statement); the head's other documents are read when those fall short.
+ * only the best-ranked rows: first the ranking's head — its first `first.read` documents when
+ * given, the rest of the head only when those fall short — then, when too many of those were
+ * filtered out, every remaining candidate at once. `first.rows`: the rows of those first documents
+ * that pass the filter, already read by the caller (the embedded store reads every leg's head in
+ * one statement).
  */
 export async function fetchRanked(
   sql: SqlRunner,
   scope: SearchScope,
   ranked: RankedDocuments,
-  headRows?: { rows: ReadonlyMap<string, Memory>; read: number },
+  first?: { read: number; rows?: ReadonlyMap<string, Memory> },
 ): Promise<ScoredMemory[]> {
   const hits: ScoredMemory[] = []
   const take = (batch: readonly RankedDocument[], byId: ReadonlyMap<string, Memory>) => {
@@ -40,11 +41,10 @@ export async function fetchRanked(
     )
     take(batch, new Map(rows.rows.map((row) => [row.id as string, rowToMemory(row)])))
   }
-  if (headRows === undefined) await read(ranked.head)
-  else {
-    take(ranked.head.slice(0, headRows.read), headRows.rows)
-    if (hits.length < scope.limit) await read(ranked.head.slice(headRows.read))
-  }
+  const firstRead = first?.read ?? ranked.head.length
+  if (first?.rows !== undefined) take(ranked.head.slice(0, firstRead), first.rows)
+  else await read(ranked.head.slice(0, firstRead))
+  if (hits.length < scope.limit) await read(ranked.head.slice(firstRead))
   if (hits.length < scope.limit) await read(ranked.rest())
   return hits
 }

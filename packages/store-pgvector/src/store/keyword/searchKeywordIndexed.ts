@@ -1,6 +1,8 @@
 import type { ScoredMemory, SearchOptions } from '@agent-memory/core'
 import { checkIdfExponent } from '../context/checkIdfExponent.js'
 import type { StoreContext } from '../context/StoreContext.js'
+import { firstReadCount } from '../search/legs/firstReadCount.js'
+import { rememberHeadsThinned } from '../search/legs/rememberHeadsThinned.js'
 import { searchScope } from '../search/scope/searchScope.js'
 import { queryText } from '../searchText.js'
 import { fetchRanked } from './fetchRanked.js'
@@ -27,6 +29,12 @@ export async function searchKeywordIndexed(
   return context.executor.session(async (sql) => {
     const { terms, index } = await keywordIndex.prepare(sql, scope.ns, analysis)
     if (terms.length === 0) return []
-    return fetchRanked(sql, scope, index.rank(terms, firstReadDepth(scope.limit), idfExponent))
+    const ranked = index.rank(terms, firstReadDepth(scope.limit), idfExponent)
+    const filtered = options.filter !== undefined
+    const hits = await fetchRanked(sql, scope, ranked, {
+      read: firstReadCount(context, scope.ns, filtered, scope.limit, ranked),
+    })
+    if (!filtered) rememberHeadsThinned(context, scope.ns, [{ ranked, hits, limit: scope.limit }])
+    return hits
   })
 }

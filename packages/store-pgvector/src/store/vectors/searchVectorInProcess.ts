@@ -2,6 +2,8 @@ import type { ScoredMemory, SearchOptions } from '@agent-memory/core'
 import type { StoreContext } from '../context/StoreContext.js'
 import { fetchRanked } from '../keyword/fetchRanked.js'
 import { firstReadDepth } from '../keyword/firstReadDepth.js'
+import { firstReadCount } from '../search/legs/firstReadCount.js'
+import { rememberHeadsThinned } from '../search/legs/rememberHeadsThinned.js'
 import { searchScope } from '../search/scope/searchScope.js'
 import { checkVector } from '../validateWrites.js'
 import type { VectorIndex } from './VectorIndex.js'
@@ -24,10 +26,15 @@ export async function searchVectorInProcess(
   return context.executor.session(async (sql) => {
     const index = await vectorIndex.prepare(sql, scope.ns)
     if (index === undefined) return undefined
-    return fetchRanked(
+    const ranked = index.rank(vector, firstReadDepth(scope.limit))
+    const filtered = options.filter !== undefined
+    const hits = await fetchRanked(
       sql,
       { ...scope, conditions: [...scope.conditions, 'm.embedding IS NOT NULL'] },
-      index.rank(vector, firstReadDepth(scope.limit)),
+      ranked,
+      { read: firstReadCount(context, scope.ns, filtered, scope.limit, ranked) },
     )
+    if (!filtered) rememberHeadsThinned(context, scope.ns, [{ ranked, hits, limit: scope.limit }])
+    return hits
   })
 }

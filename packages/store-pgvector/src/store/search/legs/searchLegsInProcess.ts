@@ -17,8 +17,9 @@ import { planAnn } from '../ann-planning/planAnn.js'
 import { searchPathFacts } from '../ann-planning/searchPathFacts.js'
 import { type SearchScope, searchScope } from '../scope/searchScope.js'
 import { CHUNK_VECTOR_SEARCH } from './CHUNK_VECTOR_SEARCH.js'
+import { firstReadCount } from './firstReadCount.js'
+import { rememberHeadsThinned } from './rememberHeadsThinned.js'
 import { runVectorSearch } from './runVectorSearch.js'
-import { headsThinned, rememberHeadsThinned } from './thinnedHeads.js'
 
 /** What `LegSearchStore.searchLegs` answers. */
 export interface LegResults {
@@ -125,14 +126,16 @@ export async function searchLegsInProcess(
       keywordRanking === undefined || terms.length === 0
         ? undefined
         : keywordRanking.rank(terms, firstReadDepth(keywordScope.limit), idfExponent)
-    // The heads run deeper than the limit for rows the filter drops. Without a caller's filter
-    // only the liveness conditions (expired, superseded, outside their validity) drop any, and
-    // rarely: the first read covers each leg's limit, and the rest of a head is read only when
-    // that falls short (`fetchRanked`) — unless the namespace's last search found its heads thinned.
-    const deep = request.filter !== undefined || headsThinned(context, base.ns)
-    const vectorRead = vectorRanked === undefined ? 0 : deep ? vectorRanked.head.length : vectorScope.limit
+    // Each leg's first read (`firstReadCount`): its limit, unless a filter may thin its head.
+    const filtered = request.filter !== undefined
+    const vectorRead =
+      vectorRanked === undefined
+        ? 0
+        : firstReadCount(context, base.ns, filtered, vectorScope.limit, vectorRanked)
     const keywordRead =
-      keywordRanked === undefined ? 0 : deep ? keywordRanked.head.length : keywordScope.limit
+      keywordRanked === undefined
+        ? 0
+        : firstReadCount(context, base.ns, filtered, keywordScope.limit, keywordRanked)
     const ids = [
       ...new Set(
         [
@@ -185,30 +188,20 @@ export async function searchLegsInProcess(
         matchedChunk: { idx: Number(values[0]), text: String(values[1]) },
       })
     }
-    if (request.filter === undefined) {
-      const dropped = (
-        ranked: RankedDocuments | undefined,
-        limit: number,
-        rows: ReadonlyMap<string, Memory>,
-      ) => ranked?.head.slice(0, limit).some((document) => !rows.has(document.id)) === true
-      rememberHeadsThinned(
-        context,
-        base.ns,
-        dropped(vectorRanked, vectorScope.limit, withVector) ||
-          dropped(keywordRanked, keywordScope.limit, all),
-      )
-    }
-    return {
-      vector:
-        vectorRanked === undefined
-          ? []
-          : await fetchRanked(sql, vectorScope, vectorRanked, { rows: withVector, read: vectorRead }),
-      keyword:
-        keywordRanked === undefined
-          ? []
-          : await fetchRanked(sql, keywordScope, keywordRanked, { rows: all, read: keywordRead }),
-      chunk,
-    }
+    const vectorHits =
+      vectorRanked === undefined
+        ? []
+        : await fetchRanked(sql, vectorScope, vectorRanked, { read: vectorRead, rows: withVector })
+    const keywordHits =
+      keywordRanked === undefined
+        ? []
+        : await fetchRanked(sql, keywordScope, keywordRanked, { read: keywordRead, rows: all })
+    if (!filtered)
+      rememberHeadsThinned(context, base.ns, [
+        { ranked: vectorRanked, hits: vectorHits, limit: vectorScope.limit },
+        { ranked: keywordRanked, hits: keywordHits, limit: keywordScope.limit },
+      ])
+    return { vector: vectorHits, keyword: keywordHits, chunk }
   })
   if (together === undefined) return undefined
   const legs = together
