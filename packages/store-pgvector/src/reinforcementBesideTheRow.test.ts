@@ -51,7 +51,9 @@ async function checkReinforcement(
   const before = await versions()
   const first = new Date(Date.now() - 2 * DAY)
   const last = new Date(Date.now() - DAY)
-  await store.reinforce(ns, ['fact-a', 'fact-b', 'fact-a', 'missing'], { at: first })
+  // The first access inserts the access row, the next ones update it in place (a repeated id counts twice).
+  await store.reinforce(ns, ['fact-a', 'missing'], { at: new Date(first.getTime() - DAY) })
+  await store.reinforce(ns, ['fact-b', 'missing', 'fact-a'], { at: first })
   await store.reinforce(ns, ['fact-b', 'errand'], { at: last, slidingTtlMs: 7 * DAY })
   const after = await versions()
   expect(after['fact-a']).toBe(before['fact-a'])
@@ -124,8 +126,11 @@ async function checkReinforcement(
   expect(await accessRows()).toBe(0)
   // The erase finds the access table from the catalog like every other.
   await store.reinforce(ns, ['fact-c'])
+  await store.reinforce(ns, ['fact-c', 'errand'])
+  expect((await store.get(ns, 'fact-c'))!.accessCount).toBe(2)
   const erased = await store.eraseNamespace(ns)
-  expect(erased.otherRows.agent_memory_access).toBe(1)
+  expect(erased.otherRows.agent_memory_access).toBe(2)
+  expect(await accessRows()).toBe(0)
 }
 
 const VERSIONS = `SELECT id, ctid::text || ':' || xmin::text AS version FROM memories WHERE namespace = 'reinforced'`
@@ -169,6 +174,57 @@ describe('recall’s reinforcement is kept beside the memory row', { timeout: 12
           ),
         async () => (await pool.query<{ n: number }>(ACCESS_ROWS)).rows[0]!.n,
       )
+    })
+
+    it('on PostgreSQL, reinforcements racing to create and update the same access rows all count', async () => {
+      const { store, pool, close } = await postgresTestStore('accessrace', {
+        dimensions: dims,
+        connections: 4,
+      })
+      cleanups.push(close)
+      const ids = Array.from({ length: 30 }, (_, i) => `m${String(i).padStart(2, '0')}`)
+      await store.upsert(
+        'race',
+        ids.map((id, i) => write(id, `memory ${id}`, i % dims)),
+      )
+      // Eight at once, half of them listing the ids backwards: the first ones meet on new rows (a
+      // unique key), the later ones on rows to update; every access counts, none fails.
+      const rounds = 8
+      await Promise.all(
+        Array.from({ length: rounds }, (_, k) =>
+          store.reinforce('race', k % 2 === 0 ? ids : [...ids].reverse()),
+        ),
+      )
+      const rows = await pool.query<{ memory_id: string; access_count: number }>(
+        `SELECT memory_id, access_count FROM agent_memory_access WHERE namespace = 'race' ORDER BY memory_id`,
+      )
+      expect(rows.rows).toEqual(ids.map((id) => ({ memory_id: id, access_count: rounds })))
+      expect((await store.get('race', 'm07'))!.accessCount).toBe(rounds)
+
+      // Made to race: another transaction inserts a new access row first and commits while the
+      // reinforcement waits on its key; the reinforcement still adds its access to that row.
+      await store.upsert('race', [write('late', 'a late memory', 0)])
+      const other = await pool.connect()
+      try {
+        await other.query('BEGIN')
+        await other.query(
+          `INSERT INTO agent_memory_access (namespace, memory_id, last_accessed_at, access_count) VALUES ('race', 'late', now(), 5)`,
+        )
+        const reinforced = store.reinforce('race', ['late', 'm00'])
+        for (let waiting = false; !waiting; ) {
+          await new Promise((resolve) => setTimeout(resolve, 20))
+          const seen = await pool.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          )
+          waiting = seen.rows[0]!.n > 0
+        }
+        await other.query('COMMIT')
+        await reinforced
+      } finally {
+        other.release()
+      }
+      expect((await store.get('race', 'late'))!.accessCount).toBe(6)
+      expect((await store.get('race', 'm00'))!.accessCount).toBe(rounds + 1)
     })
   }
 })

@@ -1,9 +1,14 @@
-import { InvalidArgumentError, type ReinforceOptions } from '@agent-memory/core'
+import { InvalidArgumentError, type ReinforceOptions, StoreError } from '@agent-memory/core'
 import { checkIds } from '../context/checkIds.js'
 import { checkNamespace } from '../context/checkNamespace.js'
 import { optionalDate } from '../context/optionalDate.js'
 import { routed } from '../context/routed.js'
 import type { StoreContext } from '../context/StoreContext.js'
+import { REINFORCE_SQL } from './REINFORCE_SQL.js'
+
+/** A unique key met a concurrent insert, or a deadlock: the bump-then-insert statement's two races. */
+const raced = (error: unknown) =>
+  StoreError.isInstance(error) && (error.kind === 'constraint' || error.kind === 'serialization')
 
 /**
  * `Store.reinforce`: counts an access per listed id and slides a set expiry by `slidingTtlMs`.
@@ -25,26 +30,27 @@ export async function reinforceMemories(
   }
   if (list.length === 0) return
   // The access goes to the memory's access row (`agent_memory_access`), never to the memory's
-  // own row: one upsert of a few narrow rows, updated in place. Only ids that name a memory of
-  // the namespace count. Rows are taken in key order, so concurrent reinforces of overlapping
-  // ids never deadlock. An id listed n times counts n accesses (the service coalesces recalls
-  // into one call). Alone (no sliding expiry) it is one statement: one round trip.
-  // `(SELECT now())`: the same instant as now(); Citus refuses a non-immutable call inside CASE or
-  // COALESCE of a write, not a subquery.
-  const access = `INSERT INTO agent_memory_access AS a (namespace, memory_id, last_accessed_at, access_count)
-         SELECT m.namespace, m.id, coalesce($3::timestamptz, (SELECT now())), hits.times
-           FROM (SELECT id, count(*)::int AS times FROM unnest($2::text[]) AS h(id) GROUP BY id) hits
-           JOIN memories m ON m.namespace = $1 AND m.id = hits.id
-          ORDER BY m.id
-       ON CONFLICT (namespace, memory_id) DO UPDATE SET access_count = a.access_count + EXCLUDED.access_count,
-         last_accessed_at = EXCLUDED.last_accessed_at`
+  // own row. An id listed n times counts n accesses (the service coalesces recalls into one call).
+  // Alone (no sliding expiry) it is one statement: one round trip.
+  const params = [ns, [...list].sort(), at ?? null]
   const store = routed(context, 'write', ns)
+  if (ttl === undefined && context.distributed) {
+    await store.writeStatement(REINFORCE_SQL.upsert, params)
+    return
+  }
   if (ttl === undefined) {
-    await store.writeStatement(access, [ns, list, at ?? null])
+    try {
+      await store.writeStatement(REINFORCE_SQL.bumpThenInsert, params)
+    } catch (error) {
+      // A concurrent reinforce inserted one of the new access rows first (or the two met in
+      // another order): the upsert, which waits for it and adds to it, rows taken in key order.
+      if (!raced(error)) throw error
+      await store.writeStatement(REINFORCE_SQL.upsert, params)
+    }
     return
   }
   await store.transaction(async (sql) => {
-    await sql.query(access, [ns, list, at ?? null])
+    await sql.query(REINFORCE_SQL.upsert, params)
     // A sliding expiry is the memory's own column (liveness filters and the sweep read it), so
     // it is written there, for the rows that expire (in id order, as upsert locks them). On Citus
     // the transaction's instant is read first and bound: it refuses now() inside COALESCE of a
