@@ -2,11 +2,11 @@ import type { SqlRunner } from '../../sql/SqlRunner.js'
 import type { RowChangeFollower } from '../changes/RowChangeFollower.js'
 import type { RowIndex } from '../changes/RowIndex.js'
 import { replaceRows } from '../changes/replaceRows.js'
-import { searchVectorSql } from '../searchText.js'
 import type { KeywordTerm } from './KeywordTerm.js'
 import { MAX_KEYWORD_DOCUMENTS } from './MAX_KEYWORD_DOCUMENTS.js'
 import { NamespaceKeywordIndex } from './NamespaceKeywordIndex.js'
 import { parseTsvector } from './parseTsvector.js'
+import { queryTermsSql } from './queryTermsSql.js'
 
 /**
  * The embedded store's in-process BM25 index: namespaces are loaded from the table on their first
@@ -39,10 +39,7 @@ export class KeywordIndex implements RowIndex {
     const result = await sql.query<{ head: string; lexeme: string | null; parts: string[] | null }>(
       `SELECT h.head, t.lexeme, t.parts
          FROM (SELECT coalesce(max(seq), 0)::text AS head FROM agent_memory_keyword_changes) h
-         LEFT JOIN LATERAL (
-           SELECT l AS lexeme, tsvector_to_array(to_tsvector('simple', l)) AS parts
-           FROM unnest(tsvector_to_array(${searchVectorSql('$1::text')})) AS l
-         ) t ON true`,
+         LEFT JOIN LATERAL (${queryTermsSql('$1::text')}) t ON true`,
       [analysis],
     )
     const terms = result.rows

@@ -1,11 +1,11 @@
 import type { SqlRunner } from '../../sql/SqlRunner.js'
 import { replaceRows } from '../changes/replaceRows.js'
-import { searchVectorSql } from '../searchText.js'
 import { KEYWORD_LOG_RETENTION_MS } from './KEYWORD_LOG_RETENTION_MS.js'
 import type { KeywordTerm } from './KeywordTerm.js'
 import { MAX_KEYWORD_DOCUMENTS } from './MAX_KEYWORD_DOCUMENTS.js'
 import { NamespaceKeywordIndex } from './NamespaceKeywordIndex.js'
 import { parseTsvector } from './parseTsvector.js'
+import { queryTermsSql } from './queryTermsSql.js'
 
 /**
  * Namespaces smaller than this keep the SQL keyword leg. Below it the SQL leg reads few rows
@@ -164,8 +164,7 @@ export class SharedKeywordIndex {
        SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin,
          NULL::text AS lexeme, NULL::text[] AS parts, NULL::text AS id, NULL::text AS search
        UNION ALL
-       SELECT NULL, l, tsvector_to_array(to_tsvector('simple', l)), NULL, NULL
-         FROM unnest(tsvector_to_array(${searchVectorSql('$1::text')})) AS l
+       SELECT NULL, t.lexeme, t.parts, NULL, NULL FROM (${queryTermsSql('$1::text')}) t
        UNION ALL
        SELECT NULL, NULL, NULL, c.id, m.search::text
          FROM changed c LEFT JOIN memories m ON m.namespace = $2 AND m.id = c.id`,
