@@ -35,6 +35,7 @@ function legsOneByOne(store: PgVectorStore): Store {
 if (requirePostgres('recall round trips on PostgreSQL')) {
   describe('round trips of one recall on PostgreSQL', { timeout: 180_000 }, () => {
     let store: PgVectorStore
+    let pool: ReturnType<typeof testPool>
     let memory: MemoryService
     let oneByOne: MemoryService
     const cleanups: Array<() => Promise<void>> = []
@@ -42,7 +43,7 @@ if (requirePostgres('recall round trips on PostgreSQL')) {
 
     beforeAll(async () => {
       const database = await createTestDatabase('recalltrips')
-      const pool = testPool(database.url, 4)
+      pool = testPool(database.url, 4)
       cleanups.push(async () => {
         await pool.end()
         await database.drop()
@@ -87,7 +88,7 @@ if (requirePostgres('recall round trips on PostgreSQL')) {
     })
 
     const tripsOfOneRecall = async (namespace: string, query: string) => {
-      await quiet()
+      await quiet(store)
       const before = store.roundTrips()
       const result = await memory.recall(namespace, query, { limit: 5 })
       await memory.flush()
@@ -99,17 +100,52 @@ if (requirePostgres('recall round trips on PostgreSQL')) {
      * statistics fold the warm-up recall queued would otherwise land inside a measured recall.
      * Quiet once the count has not moved for a few polls; no time is asserted.
      */
-    const quiet = async () => {
+    const quiet = async (of: PgVectorStore) => {
       let last = -1
       for (let still = 0; still < 5; ) {
         await new Promise((resolve) => setTimeout(resolve, 50))
-        const now = store.roundTrips()
+        const now = of.roundTrips()
         still = now === last ? still + 1 : 0
         last = now
       }
     }
 
     for (const namespace of ['small', 'large']) {
+      it(`${namespace}, cold (a fresh store): its facts read in the recall's own round trips, at most 3 with the reinforcement and the upkeep it queues`, async () => {
+        // Defaults but the sampling (a sampled recall is re-run exactly in the background) and the
+        // process's keyword index (a namespace it takes is loaded once, in the background: a round
+        // trip of its own, once per process), so the size count for index upkeep runs too; nothing
+        // is cached yet.
+        const fresh = await createPgVectorStore({
+          pool,
+          dimensions: dims,
+          exactSearchMaxRows: 500,
+          recallSampleRate: 0,
+          inProcessKeywordIndex: false,
+        })
+        const service = createMemory({ store: fresh, embedder: createHashingEmbedder({ dimensions: dims }) })
+        try {
+          const before = fresh.roundTrips()
+          const result = await service.recall(namespace, queries[0]!, { limit: 5 })
+          await service.flush()
+          await quiet(fresh)
+          expect(result.hits.length).toBeGreaterThan(0)
+          // The legs and the winners, with the index facts and the size count in their first round
+          // trip; the reinforcement; whatever upkeep the recall queued (a keyword index load).
+          expect(fresh.roundTrips() - before).toBeLessThanOrEqual(3)
+          // The facts are cached now: the next recall reads none of them.
+          await quiet(fresh)
+          const warm = fresh.roundTrips()
+          await service.recall(namespace, queries[1]!, { limit: 5 })
+          await service.flush()
+          await quiet(fresh)
+          expect(fresh.roundTrips() - warm).toBeLessThanOrEqual(3)
+        } finally {
+          await service.close()
+          await fresh.close()
+        }
+      })
+
       it(`${namespace}: the legs and the winners in at most 3 round trips, the reinforcement in 1, the same hits as the legs one by one`, async () => {
         // The namespace's facts (index, size) are read once, then cached.
         await tripsOfOneRecall(namespace, queries[0]!)

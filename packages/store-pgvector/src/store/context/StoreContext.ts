@@ -39,8 +39,8 @@ export interface StoreContext {
   /** Counted BM25 corpus statistics per namespace (where they are not maintained on write); ranking tolerates them slightly stale. */
   readonly keywordStats: Map<string, KeywordStats>
   /**
-   * Whether the keyword statistics tables (migration 0003) exist, looked up on the first keyword
-   * search: a database not migrated since its upgrade keeps answering, with counted statistics.
+   * Whether the keyword statistics tables (migration 0003) exist: read with the schema at open
+   * (`checkStoreOnOpen`), else looked up on the first keyword search: a database not migrated since its upgrade keeps answering, with counted statistics.
    */
   keywordStatisticsTables?: boolean
   /** Write transactions per namespace since this store last queued a keyword-statistics fold (`countKeywordWrite`). */

@@ -6,12 +6,20 @@ import type { StoreContext } from '../context/StoreContext.js'
 /**
  * The usual open: the tables exist, the columns and the recorded embedder match. Two reads and no
  * transaction (a store-server client pays one round trip each); anything else takes the full path.
+ * The first also says whether the keyword-statistics tables are there (`keywordStatistics`), so a
+ * fresh store's first keyword search does not spend a round trip of its own asking.
  */
 async function alreadyRecorded(context: StoreContext): Promise<boolean> {
   const { dimensions, model } = context
   return context.executor.session(async (sql) => {
-    const schema = await sql.query<{ meta: boolean; typmod: number | null; citus: boolean }>(
+    const schema = await sql.query<{
+      meta: boolean
+      typmod: number | null
+      citus: boolean
+      keyword_statistics: boolean
+    }>(
       `SELECT to_regclass('agent_memory_meta') IS NOT NULL AS meta,
+         to_regclass('agent_memory_keyword_corpus') IS NOT NULL AS keyword_statistics,
          (SELECT atttypmod FROM pg_attribute
            WHERE attrelid = to_regclass('memories') AND attname = 'embedding') AS typmod,
          to_regclass('pg_catalog.pg_dist_partition') IS NOT NULL AS citus`,
@@ -19,6 +27,7 @@ async function alreadyRecorded(context: StoreContext): Promise<boolean> {
     // Only a database with Citus installed pays for reading the layout.
     const citus = schema.rows[0]?.citus === true ? await citusState(sql) : undefined
     refuseDistributionMismatch(citus, context.distributed ? 'citus' : undefined, false)
+    context.keywordStatisticsTables = schema.rows[0]?.keyword_statistics === true
     if (schema.rows[0]?.meta !== true || Number(schema.rows[0].typmod) !== dimensions) return false
     const meta = await sql.query<{ model: string | null; dimensions: number }>(
       'SELECT model, dimensions FROM agent_memory_meta WHERE id = 1',

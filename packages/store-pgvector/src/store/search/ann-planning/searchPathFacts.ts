@@ -11,8 +11,10 @@ import { watchNamespaceSize } from './watchNamespaceSize.js'
  * where the decision depends on it, the namespace's size. Only the global index's share rule
  * does: a namespace with an index of its own walks it (its answer is completed exactly when
  * short), and one without, with no global index either, is scanned exactly whatever its size.
- * There the search does not wait for a count: a cached one is used, else the size is counted in
- * the background for index upkeep (`watchNamespaceSize`).
+ * There the search does not wait for a count: a cached one is used, else the size is counted for
+ * index upkeep (`watchNamespaceSize`) through `sql` too, without waiting for it: on a pipelined
+ * transaction (`searchLegsPipelined`) the count rides the search's own round trip instead of
+ * costing one of its own beside it.
  */
 export async function searchPathFacts(
   context: StoreContext,

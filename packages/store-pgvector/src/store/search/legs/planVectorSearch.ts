@@ -1,4 +1,5 @@
 import type { SearchOptions } from '@agent-memory/core'
+import type { SqlRunner } from '../../../sql/SqlRunner.js'
 import { readRunner } from '../../context/readRunner.js'
 import type { StoreContext } from '../../context/StoreContext.js'
 import type { AnnPlan } from '../ann-planning/AnnPlan.js'
@@ -17,7 +18,9 @@ export interface PlannedVectorSearch {
 
 /**
  * A vector search's scope and plan (`planAnn` on the namespace's facts: cached, the common case,
- * or read in a pipelined read of their own), before any of its statements is sent.
+ * or read through `facts`: by default a pipelined read of their own; a caller holding a pipelined
+ * transaction passes it, so the read rides that transaction's round trip), before any of its
+ * statements is sent.
  */
 export async function planVectorSearch(
   context: StoreContext,
@@ -25,6 +28,7 @@ export async function planVectorSearch(
   vector: Float32Array,
   options: SearchOptions,
   path: VectorSearchPath,
+  facts?: SqlRunner,
 ): Promise<PlannedVectorSearch> {
   const scope = searchScope(context, namespace, options, {
     vector,
@@ -32,6 +36,6 @@ export async function planVectorSearch(
     ...(path.also === undefined ? {} : { also: path.also }),
   })
   const limitParam = scope.params.add(scope.limit, 'int')
-  const facts = await searchPathFacts(context, readRunner(context, scope.ns), path.table, scope.ns)
-  return { path, scope, limitParam, plan: planAnn(context, facts, scope.ns, path.annLimit(scope.limit)) }
+  const known = await searchPathFacts(context, facts ?? readRunner(context, scope.ns), path.table, scope.ns)
+  return { path, scope, limitParam, plan: planAnn(context, known, scope.ns, path.annLimit(scope.limit)) }
 }

@@ -1,4 +1,6 @@
 import type { LegSearchRequest, ScoredMemory } from '@agent-memory/core'
+import type { PipelinedRunner } from '../../../sql/PipelinedRunner.js'
+import type { SqlRunner } from '../../../sql/SqlRunner.js'
 import { settingsStatement } from '../../../sql/settingsStatement.js'
 import { checkIdfExponent } from '../../context/checkIdfExponent.js'
 import { checkNamespace } from '../../context/checkNamespace.js'
@@ -20,16 +22,19 @@ const ignore = () => undefined
 
 /**
  * `LegSearchStore.searchLegs` on PostgreSQL: the three legs side by side in ONE pipelined read-only
- * transaction on one connection (`Executor.pipelinedRead`). The vector searches are planned first
- * (their namespace facts are cached; a read of their own otherwise, which must not wait behind this
- * connection), so their statements, each behind its own HNSW knobs, leave in the first round trip
- * with the transaction's BEGIN, the keyword leg's statistics read and, unless the namespace's last
- * keyword search pruned, the read of every keyword match (`readEveryMatch`) — or, where this process
- * holds the namespace's keyword index (`SharedKeywordIndex`), its catch-up from the change log
- * with the query's analysis, one statement; the keyword leg's later
- * reads follow on the same connection and the COMMIT leaves with its winners' read. Each list is exactly
- * what `searchVector`, `searchChunks` and `searchText` return (the same statements); a failure of any
- * leg fails the whole, and the caller runs the legs one by one, each with its own failure rule.
+ * transaction on one connection (`Executor.pipelinedRead`). The vector searches are planned in it:
+ * their namespace facts are cached (the common case) and their statements, each behind its own HNSW
+ * knobs, leave in the first round trip with the transaction's BEGIN, the keyword leg's statistics
+ * read and, unless the namespace's last keyword search pruned, the read of every keyword match
+ * (`readEveryMatch`) — or, where this process holds the namespace's keyword index
+ * (`SharedKeywordIndex`), its catch-up from the change log with the query's analysis, one
+ * statement. Facts not cached (a fresh store, a table's facts past `namespaceCountTtlMs`) are read
+ * in that first round trip instead, and the vector statements follow in the second, beside the
+ * keyword leg's later reads: a cold recall costs no round trip of its own for them. A namespace's
+ * size counted for index upkeep rides the transaction too. The COMMIT leaves with the keyword
+ * winners' read. Each list is exactly what `searchVector`, `searchChunks` and `searchText` return
+ * (the same statements); a failure of any leg fails the whole, and the caller runs the legs one by
+ * one, each with its own failure rule.
  */
 export async function searchLegsPipelined(
   context: StoreContext,
@@ -39,33 +44,31 @@ export async function searchLegsPipelined(
   const ns = checkNamespace(namespace)
   const filter = request.filter === undefined ? {} : { filter: request.filter }
   const { vector, query } = request
-  const [vectorSearch, chunkSearch] = await Promise.all([
-    vector === null
-      ? undefined
-      : planVectorSearch(
-          context,
-          ns,
-          vector,
-          { limit: request.vectorLimit, ...filter },
-          MEMORY_VECTOR_SEARCH,
-        ),
-    vector === null || request.chunkLimit <= 0
-      ? undefined
-      : planVectorSearch(context, ns, vector, { limit: request.chunkLimit, ...filter }, CHUNK_VECTOR_SEARCH),
-  ])
   return routed(context, 'read', ns).pipelinedRead(async (sql) => {
+    // The keyword leg's last read asks for the COMMIT to leave with it; with facts being read, the
+    // vector statements may not have left yet, so the COMMIT waits for them (else they would begin a
+    // transaction, and a round trip, of their own).
+    let vectorsSent = false
+    let commitAsked = false
+    const keywordSql: PipelinedRunner = {
+      query: <Row>(text: string, params?: unknown[]) => sql.query<Row>(text, params),
+      commit: () => {
+        if (vectorsSent) sql.commit()
+        else commitAsked = true
+      },
+    }
     // Unless the namespace's last keyword search pruned, every match is read beside the statistics
     // (one round trip fewer; the same answer); failing, it fails the keyword leg, as its passes would.
     const keywordOn = (text: string) => {
       const analysis = queryText(text)
-      if (analysis === null || context.keywordReadsEveryMatch.get(ns) === false) return { sql }
+      if (analysis === null || context.keywordReadsEveryMatch.get(ns) === false) return { sql: keywordSql }
       const everyMatch = readEveryMatch(
-        sql,
+        keywordSql,
         searchScope(context, ns, { limit: request.keywordLimit, ...filter }),
         analysis,
       )
       everyMatch.catch(ignore)
-      return { sql, everyMatch }
+      return { sql: keywordSql, everyMatch }
     }
     const reads = async (text: string, params: unknown[], settings?: Readonly<Record<string, string>>) => {
       // Sent now, before the statement: in the pipeline the knobs hold for it (and for the
@@ -87,20 +90,65 @@ export async function searchLegsPipelined(
       if (shared !== undefined && analysis !== null && shared.held(ns)) {
         const scope = searchScope(context, ns, keywordOptions)
         const idfExponent = checkIdfExponent(keywordOptions.idfExponent)
-        const hits = await searchKeywordShared(shared, sql, scope, analysis, idfExponent)
+        const hits = await searchKeywordShared(shared, keywordSql, scope, analysis, idfExponent)
         if (hits !== undefined) return hits
-        return searchKeyword(context, ns, text, keywordOptions, {}, { sql })
+        return searchKeyword(context, ns, text, keywordOptions, {}, { sql: keywordSql })
       }
       return searchKeyword(context, ns, text, keywordOptions, {}, keywordOn(text))
     }
-    const legs = [
+    // The keyword leg starts with the first statement planning sends (facts not cached: they share
+    // the first round trip), else right after the vector statements, which then lead the pipeline.
+    let keywordSearch: Promise<ScoredMemory[]> | undefined
+    const startKeyword = () => {
+      if (keywordSearch === undefined) {
+        keywordSearch = query === null ? none() : keywordLeg(query)
+        // If planning fails, the keyword leg's answer is not waited for (the transaction is given up).
+        keywordSearch.catch(ignore)
+      }
+      return keywordSearch
+    }
+    const factsSql: SqlRunner = {
+      query: <Row>(text: string, params?: unknown[]) => {
+        const answer = sql.query<Row>(text, params)
+        startKeyword()
+        return answer
+      },
+    }
+    // Planned in the transaction: facts not cached (a cold namespace, a fresh store) are read in its
+    // first round trip, and a namespace's size counted for index upkeep rides it too.
+    const planned = Promise.all([
+      vector === null
+        ? undefined
+        : planVectorSearch(
+            context,
+            ns,
+            vector,
+            { limit: request.vectorLimit, ...filter },
+            MEMORY_VECTOR_SEARCH,
+            factsSql,
+          ),
+      vector === null || request.chunkLimit <= 0
+        ? undefined
+        : planVectorSearch(
+            context,
+            ns,
+            vector,
+            { limit: request.chunkLimit, ...filter },
+            CHUNK_VECTOR_SEARCH,
+            factsSql,
+          ),
+    ])
+    const [vectorSearch, chunkSearch] = await planned
+    const vectorLegs = [
       vectorSearch === undefined ? none() : runPlannedVectorSearch(context, vectorSearch, reads),
       chunkSearch === undefined ? none() : runPlannedVectorSearch(context, chunkSearch, reads),
-      query === null ? none() : keywordLeg(query),
     ] as const
-    // Without a keyword leg the vector statements are the transaction's last: its COMMIT leaves with them.
-    if (query === null) sql.commit()
-    const [vectorHits, chunkHits, keywordHits] = await Promise.all(legs)
+    vectorsSent = true
+    const keywordHitsSoon = startKeyword()
+    // Without a keyword leg the vector statements are the transaction's last: its COMMIT leaves with
+    // them; so it does when the keyword leg already sent its last read.
+    if (query === null || commitAsked) sql.commit()
+    const [vectorHits, chunkHits, keywordHits] = await Promise.all([...vectorLegs, keywordHitsSoon])
     return { vector: vectorHits, chunk: chunkHits, keyword: keywordHits }
   })
 }
