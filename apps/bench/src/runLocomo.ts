@@ -16,6 +16,7 @@ import { loadLocomo } from './locomo/loadLocomo.js'
 import { RANKING_ABLATION } from './locomo/RANKING_ABLATION.js'
 import { RANKING_BEFORE_16 } from './locomo/RANKING_BEFORE_16.js'
 import { RANKING_GRID } from './locomo/RANKING_GRID.js'
+import type { RankingCandidate } from './locomo/RankingCandidate.js'
 import { runEmbedderEval } from './locomo/runEmbedderEval.js'
 import { runKeywordLeg } from './locomo/runKeywordLeg.js'
 import { embeddedBackend } from './ours/embeddedBackend.js'
@@ -44,6 +45,8 @@ function devSetName(path: string): string {
  * `--embedder hashing|use|openrouter [file…]` runs the per-embedder evaluation instead
  * (`runEmbedderEval`) on each file named, by default LoCoMo dev and RealMem dev beside it; with
  * `--smoke`, one conversation's first 60 questions per set, three settings, nothing written.
+ * `LOCOMO_GRID=FILE` in the environment replaces `RANKING_GRID` with the settings listed there (a
+ * JSON list of `RankingCandidate`): a sweep reads each one's paired comparisons in the log.
  * Returns the exit code.
  */
 export async function runLocomo(argv: readonly string[]): Promise<number> {
@@ -69,7 +72,10 @@ export async function runLocomo(argv: readonly string[]): Promise<number> {
     `${file}: ${data.conversations.length} conversations, ${turns} turns, ${questions} questions with evidence (${data.questionsWithoutEvidence} without, ${data.danglingEvidence} dangling evidence ids)`,
   )
 
-  const command = portableCommand(`pnpm eval:locomo${argv.length ? ` ${argv.join(' ')}` : ''}`)
+  const gridFile = args.embedder !== undefined ? process.env.LOCOMO_GRID : undefined
+  const command = portableCommand(
+    `${gridFile ? `LOCOMO_GRID=${gridFile} ` : ''}pnpm eval:locomo${argv.length ? ` ${argv.join(' ')}` : ''}`,
+  )
   if (args.embedder !== undefined) {
     // Every file named (LoCoMo dev and, beside it, RealMem dev when none is named) is one dev set.
     const sets: DevSet[] = [{ name: devSetName(file), data }]
@@ -98,10 +104,21 @@ export async function runLocomo(argv: readonly string[]): Promise<number> {
           },
         }))
       : sets
+    let grid: RankingCandidate[] = RANKING_GRID
+    if (gridFile) {
+      const path = resolve(callerDir, gridFile)
+      const text = await readFile(path, 'utf8').catch(() => undefined)
+      const parsed = text === undefined ? undefined : (JSON.parse(text) as unknown)
+      if (!Array.isArray(parsed) || parsed.length === 0) {
+        console.error(`[locomo] ${path}: expected a JSON list of {label, mode, options} settings`)
+        return 2
+      }
+      grid = parsed as RankingCandidate[]
+    }
     await runEmbedderEval({
       name: args.embedder,
       sets: evaluated,
-      grid: args.smoke ? RANKING_GRID.filter((_, i) => i % 8 === 0) : RANKING_GRID,
+      grid: args.smoke ? grid.filter((_, i) => i % 8 === 0) : grid,
       command,
       cacheDir: join(repoRoot, 'apps/bench/.cache/embeddings'),
       outDir: args.smoke && !args.out ? undefined : outDir,

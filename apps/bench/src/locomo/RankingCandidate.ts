@@ -5,4 +5,9 @@ export interface RankingCandidate {
   label: string
   mode: 'keyword' | 'vector' | 'hybrid'
   options: MemoryServiceOptions
+  /**
+   * Another grid setting's label this one is also compared with, paired, in the sweep's log (a
+   * keyword-only ranking with the same non-vector steps, when those differ from the defaults).
+   */
+  baseline?: string
 }

@@ -24,7 +24,7 @@ describe('runEmbedderEval (smoke)', () => {
           { name: 'LoCoMo dev', data: loadLocomo(TINY_LOCOMO) },
           { name: 'RealMem dev', data: loadLocomo(TINY_REALMEM) },
         ],
-        grid: RANKING_GRID.slice(0, 3),
+        grid: [RANKING_GRID[0]!, RANKING_GRID[1]!, { ...RANKING_GRID[2]!, baseline: RANKING_GRID[0]!.label }],
         command: 'test',
         cacheDir: join(dir, 'cache'),
         outDir: join(dir, 'out'),
@@ -65,6 +65,11 @@ describe('runEmbedderEval (smoke)', () => {
       expect(await readFile(join(options.outDir, 'benchmarks.md'), 'utf8')).toContain(
         '## Retrieval quality per embedder: LoCoMo dev and RealMem dev',
       )
+      // A sweep reads each setting against keyword-only and the default, paired, per set; and
+      // against the setting named as its baseline.
+      const paired = lines.filter((line) => /vs keyword-only [+-]\d+\.\d \(\+\d+\/−\d+, p /.test(line))
+      expect(paired).toHaveLength(6)
+      expect(paired.filter((line) => line.includes(`, vs ${RANKING_GRID[0]!.label} `))).toHaveLength(2)
       // A second run reads every vector from the cache and measures the same.
       lines.length = 0
       const [again] = await runEmbedderEval(options)

@@ -96,8 +96,22 @@ export async function runEmbedderEval(options: EmbedderEvalOptions): Promise<Emb
           ((100 * records.reduce((t, r) => t + r.score.any10, 0)) / records.length).toFixed(1)
         log(
           `${options.name} · ${set.name}: R_any@10 default ${any10(single.default)}, keyword-only ${any10(single['keyword-only'])}, ` +
-            `plain BM25 ${any10(single['plain BM25'])}; ${options.grid.map((c, g) => `${c.label} ${any10(grid[g]!)}`).join('; ')}`,
+            `plain BM25 ${any10(single['plain BM25'])}`,
         )
+        // Each setting against keyword-only and the default, paired, so a sweep reads its significance here.
+        const versus = (a: QuestionRecord[], b: QuestionRecord[]) => {
+          const c = pairedComparison(a, b)
+          return `${c.points >= 0 ? '+' : ''}${c.points.toFixed(1)} (+${c.onlyA}/−${c.onlyB}, p ${c.p < 0.001 ? '<0.001' : c.p.toFixed(3)})`
+        }
+        for (const [g, candidate] of options.grid.entries()) {
+          const baseline = options.grid.findIndex((c) => c.label === candidate.baseline)
+          log(
+            `${options.name} · ${set.name}: ${any10(grid[g]!)} vs keyword-only ${versus(grid[g]!, single['keyword-only'])}, ` +
+              `vs default ${versus(grid[g]!, single.default)}` +
+              (baseline >= 0 ? `, vs ${candidate.baseline} ${versus(grid[g]!, grid[baseline]!)}` : '') +
+              ` | ${candidate.label}`,
+          )
+        }
         perSet.push({ single, grid })
       } finally {
         await close()
