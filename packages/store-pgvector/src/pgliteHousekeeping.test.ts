@@ -22,8 +22,9 @@ function writes(count: number): MemoryWrite[] {
 }
 
 async function tableStats(db: PGlite, table: string) {
-  const stats = await db.query<{ vacuums: number; columns: number }>(
+  const stats = await db.query<{ vacuums: number; analyzes: number; columns: number }>(
     `SELECT (SELECT vacuum_count FROM pg_stat_all_tables WHERE relname = $1)::int AS vacuums,
+       (SELECT analyze_count FROM pg_stat_all_tables WHERE relname = $1)::int AS analyzes,
        (SELECT count(*) FROM pg_statistic WHERE starelid = $1::regclass)::int AS columns`,
     [table],
   )
@@ -69,6 +70,28 @@ describe('PGlite housekeeping', { timeout: 120_000 }, () => {
     )
     await store.stats('ns') // queued behind the housekeeping
     expect((await tableStats(db, 'memories')).vacuums).toBeGreaterThan(0)
+    await store.close()
+  })
+
+  it("keeps recall's access rows up on their own, not by analyzing every table", async () => {
+    const db = await PGlite.create({ extensions: { vector } })
+    open.push(db)
+    await migrate(db, { dimensions: dims })
+    const store = await createPgVectorStore({ db, dimensions: dims })
+    const rows = writes(300)
+    await store.upsert('ns', rows)
+    await store.stats('ns') // queued behind the housekeeping the load brought
+    const memoriesBefore = await tableStats(db, 'memories')
+    const accessBefore = await tableStats(db, 'agent_memory_access')
+    // 60 recalls' reinforcement of 10 hits each: 600 access rows written, past the thresholds of
+    // the access table and of the whole database alike.
+    for (let search = 0; search < 60; search++) {
+      const hits = Array.from({ length: 10 }, (_, i) => rows[(search * 7 + i * 29) % rows.length]!.id)
+      await store.reinforce('ns', hits)
+    }
+    await store.stats('ns')
+    expect((await tableStats(db, 'agent_memory_access')).analyzes).toBeGreaterThan(accessBefore.analyzes)
+    expect((await tableStats(db, 'memories')).analyzes).toBe(memoriesBefore.analyzes)
     await store.close()
   })
 })

@@ -24,6 +24,32 @@ const ANALYZE_SCALE = 0.1
 /** autovacuum's defaults: vacuum once 50 rows + 20% of the table are dead versions. */
 const VACUUM_BASE_ROWS = 50
 const VACUUM_SCALE = 0.2
+/** The table a write statement changes (its main statement's, after any `WITH` clauses). */
+const WRITE_TARGET = /^\s*(?:WITH\b[\s\S]*\)\s*)?(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?(\w+)"?\s/i
+/**
+ * Tables kept up on their own, by autovacuum's per-table rule: no trigger of the store fires on
+ * them, so their writes change nothing else. Recall's reinforcement writes about ten access rows a
+ * search; counted toward the whole database they brought an ANALYZE of every table (60 ms at 1,000
+ * memories, the single wasm instance blocked) every few dozen searches, where the access table's
+ * own takes a few milliseconds.
+ */
+const KEPT_ALONE = new Set(['agent_memory_access'])
+const DATABASE = ''
+
+/** Writes since the last ANALYZE and VACUUM of one scope (a table kept alone, or the rest). */
+interface Upkeep {
+  changed: number
+  dead: number
+  rowsAtAnalyze: number
+  analyzeQueued: boolean
+  vacuumQueued: boolean
+}
+
+/** The scope a write statement counts toward: its table when that is kept alone, else the database. */
+function upkeepScope(text: string): string {
+  const table = WRITE_TARGET.exec(text)?.[1]?.toLowerCase()
+  return table !== undefined && KEPT_ALONE.has(table) ? table : DATABASE
+}
 
 /** pgvector's `vector` type, as the catalog names it (no row: the extension is not installed). */
 const VECTOR_TYPE_QUERY = `SELECT t.oid FROM pg_type t JOIN pg_extension e ON e.extnamespace = t.typnamespace
@@ -38,7 +64,7 @@ type BinaryOptions = (db: Queryable) => Promise<QueryOptions | undefined>
 
 function runner(
   db: Queryable,
-  onWrite: (rows: number, dead: boolean) => void,
+  onWrite: (rows: number, dead: boolean, scope: string) => void,
   binaryOptions: BinaryOptions,
 ): SqlRunner {
   return {
@@ -48,7 +74,9 @@ function runner(
         : undefined
       const result = await db.query<Row>(text, params, options)
       const rowCount = result.affectedRows ?? 0
-      if (rowCount > 0 && WRITE_STATEMENT.test(text)) onWrite(rowCount, DEAD_ROW_STATEMENT.test(text))
+      if (rowCount > 0 && WRITE_STATEMENT.test(text)) {
+        onWrite(rowCount, DEAD_ROW_STATEMENT.test(text), upkeepScope(text))
+      }
       return { rows: result.rows, rowCount }
     },
     // PGlite has no COPY FROM STDIN stream, but reads a COPY source from the query's `blob` at
@@ -60,7 +88,7 @@ function runner(
       const result = await db.query(copyStatement.replace(FROM_STDIN, "FROM '/dev/blob'"), [], {
         blob: new Blob([...payload]),
       })
-      onWrite(result.affectedRows ?? 0, false)
+      onWrite(result.affectedRows ?? 0, false, DATABASE)
     },
   }
 }
@@ -85,11 +113,8 @@ export class PgliteExecutor implements Executor {
   readonly #readOnly: string | undefined
   #tail: Promise<unknown> = Promise.resolve()
   #closed = false
-  #changedSinceAnalyze = 0
-  #deadSinceVacuum = 0
-  #rowsAtAnalyze = 0
-  #analyzeQueued = false
-  #vacuumQueued = false
+  /** Per scope: `DATABASE` (every table not kept alone) and each table of `KEPT_ALONE` written. */
+  readonly #upkeep = new Map<string, Upkeep>()
   #calls = 0
   /** Options binding `vector` parameters in binary, once the type is looked up (`BinaryOptions`). */
   #binary: Promise<QueryOptions | undefined> | undefined
@@ -147,56 +172,91 @@ export class PgliteExecutor implements Executor {
     })
   }
 
-  #countWrites(): { add: (rows: number, dead: boolean) => void; settle: () => void } {
-    let pending = 0
-    let dead = 0
+  #upkeepOf(scope: string): Upkeep {
+    let upkeep = this.#upkeep.get(scope)
+    if (upkeep === undefined) {
+      upkeep = { changed: 0, dead: 0, rowsAtAnalyze: 0, analyzeQueued: false, vacuumQueued: false }
+      this.#upkeep.set(scope, upkeep)
+    }
+    return upkeep
+  }
+
+  #countWrites(): { add: (rows: number, dead: boolean, scope: string) => void; settle: () => void } {
+    const pending = new Map<string, { rows: number; dead: number }>()
     return {
-      add: (rows, leavesDead) => {
-        pending += rows
-        if (leavesDead) dead += rows
+      add: (rows, leavesDead, scope) => {
+        const counted = pending.get(scope) ?? { rows: 0, dead: 0 }
+        counted.rows += rows
+        if (leavesDead) counted.dead += rows
+        pending.set(scope, counted)
       },
       // Only committed work counts; a rolled-back transaction changed nothing.
       settle: () => {
-        this.#changedSinceAnalyze += pending
-        this.#deadSinceVacuum += dead
-        this.#maybeVacuum()
-        this.#maybeAnalyze()
+        for (const [scope, counted] of pending) {
+          const upkeep = this.#upkeepOf(scope)
+          upkeep.changed += counted.rows
+          upkeep.dead += counted.dead
+          this.#maybeVacuum(scope, upkeep)
+          this.#maybeAnalyze(scope, upkeep)
+        }
       },
     }
   }
 
-  #maybeVacuum(): void {
-    if (this.#vacuumQueued || this.#closed) return
-    if (this.#deadSinceVacuum < VACUUM_BASE_ROWS + VACUUM_SCALE * this.#rowsAtAnalyze) return
-    this.#vacuumQueued = true
+  /** The table a scope names, qualified by the store's schema (`DATABASE`: none, every table). */
+  #target(scope: string): string {
+    return scope === DATABASE ? '' : ` "${this.schema ?? 'public'}".${scope}`
+  }
+
+  #maybeVacuum(scope: string, upkeep: Upkeep): void {
+    if (upkeep.vacuumQueued || this.#closed) return
+    if (upkeep.dead < VACUUM_BASE_ROWS + VACUUM_SCALE * upkeep.rowsAtAnalyze) return
+    upkeep.vacuumQueued = true
     void this.#enqueue(async () => {
-      this.#vacuumQueued = false
+      upkeep.vacuumQueued = false
       if (this.#db.closed) return
-      this.#deadSinceVacuum = 0
+      upkeep.dead = 0
       // Plain VACUUM (no lock beyond the queue): dead versions become reusable space, so the
       // heap and its indexes stop growing under reinforce/update traffic.
-      await this.#db.query('VACUUM')
+      await this.#db.query(`VACUUM${this.#target(scope)}`)
     }).catch(() => undefined)
   }
 
-  #maybeAnalyze(): void {
-    if (this.#analyzeQueued || this.#closed) return
-    if (this.#changedSinceAnalyze < ANALYZE_BASE_ROWS + ANALYZE_SCALE * this.#rowsAtAnalyze) return
-    this.#analyzeQueued = true
+  #maybeAnalyze(scope: string, upkeep: Upkeep): void {
+    if (upkeep.analyzeQueued || this.#closed) return
+    if (upkeep.changed < ANALYZE_BASE_ROWS + ANALYZE_SCALE * upkeep.rowsAtAnalyze) return
+    upkeep.analyzeQueued = true
     void this.#enqueue(async () => {
-      this.#analyzeQueued = false
+      upkeep.analyzeQueued = false
       if (this.#db.closed) return
-      await this.#analyze()
+      if (scope === DATABASE) await this.#analyze()
+      else await this.#analyzeTable(scope, upkeep)
     }).catch(() => undefined)
+  }
+
+  async #analyzeTable(scope: string, upkeep: Upkeep): Promise<void> {
+    upkeep.changed = 0
+    const table = this.#target(scope)
+    await this.#db.query(`ANALYZE${table}`)
+    const size = await this.#db.query<{ rows: number }>(
+      'SELECT greatest(reltuples, 0)::float8 AS rows FROM pg_class WHERE oid = to_regclass($1)',
+      [table.trim()],
+    )
+    upkeep.rowsAtAnalyze = Number(size.rows[0]?.rows ?? 0)
   }
 
   async #analyze(): Promise<void> {
-    this.#changedSinceAnalyze = 0
+    const upkeep = this.#upkeepOf(DATABASE)
+    upkeep.changed = 0
     await this.#db.query('ANALYZE')
+    upkeep.rowsAtAnalyze = await this.#databaseRows()
+  }
+
+  async #databaseRows(): Promise<number> {
     const size = await this.#db.query<{ rows: number }>(
       "SELECT coalesce(sum(greatest(reltuples, 0)), 0)::float8 AS rows FROM pg_class WHERE relkind = 'r' AND relnamespace = 'public'::regnamespace",
     )
-    this.#rowsAtAnalyze = Math.max(0, Number(size.rows[0]?.rows ?? 0))
+    return Math.max(0, Number(size.rows[0]?.rows ?? 0))
   }
 
   /**
@@ -213,12 +273,7 @@ export class PgliteExecutor implements Executor {
          ) AS missing`,
       )
       if (state.rows[0]?.missing === true) await this.#analyze()
-      else {
-        const size = await this.#db.query<{ rows: number }>(
-          "SELECT coalesce(sum(greatest(reltuples, 0)), 0)::float8 AS rows FROM pg_class WHERE relkind = 'r' AND relnamespace = 'public'::regnamespace",
-        )
-        this.#rowsAtAnalyze = Number(size.rows[0]?.rows ?? 0)
-      }
+      else this.#upkeepOf(DATABASE).rowsAtAnalyze = await this.#databaseRows()
     })
   }
 
@@ -312,8 +367,8 @@ export class PgliteExecutor implements Executor {
    */
   countWrites(changed: number, dead: number): void {
     const writes = this.#countWrites()
-    writes.add(changed - dead, false)
-    writes.add(dead, true)
+    writes.add(changed - dead, false, DATABASE)
+    writes.add(dead, true, DATABASE)
     writes.settle()
   }
 
