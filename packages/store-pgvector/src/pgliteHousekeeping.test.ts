@@ -38,6 +38,17 @@ describe('PGlite housekeeping', { timeout: 120_000 }, () => {
     for (const db of open.splice(0)) await db.close()
   })
 
+  /** A fresh PGlite with the store on it and 300 memories written through the store. */
+  async function openLoadedStore() {
+    const db = await PGlite.create({ extensions: { vector } })
+    open.push(db)
+    await migrate(db, { dimensions: dims })
+    const store = await createPgVectorStore({ db, dimensions: dims })
+    const rows = writes(300)
+    await store.upsert('ns', rows)
+    return { db, store, rows }
+  }
+
   it('createPgVectorStore({ db }) collects statistics that a loader never did', async () => {
     const db = await PGlite.create({ extensions: { vector } })
     open.push(db)
@@ -55,12 +66,7 @@ describe('PGlite housekeeping', { timeout: 120_000 }, () => {
   })
 
   it('vacuums once deletes have left enough dead row versions', async () => {
-    const db = await PGlite.create({ extensions: { vector } })
-    open.push(db)
-    await migrate(db, { dimensions: dims })
-    const store = await createPgVectorStore({ db, dimensions: dims })
-    const rows = writes(300)
-    await store.upsert('ns', rows)
+    const { db, store, rows } = await openLoadedStore()
     expect((await tableStats(db, 'memories')).vacuums).toBe(0)
     // 200 deleted of 300 rows: past autovacuum's 50 + 20% threshold. (Recall's reinforcement no
     // longer leaves dead versions on `memories`: it updates the narrow access rows in place.)
@@ -74,12 +80,7 @@ describe('PGlite housekeeping', { timeout: 120_000 }, () => {
   })
 
   it("keeps recall's access rows up on their own, not by analyzing every table", async () => {
-    const db = await PGlite.create({ extensions: { vector } })
-    open.push(db)
-    await migrate(db, { dimensions: dims })
-    const store = await createPgVectorStore({ db, dimensions: dims })
-    const rows = writes(300)
-    await store.upsert('ns', rows)
+    const { db, store, rows } = await openLoadedStore()
     await store.stats('ns') // queued behind the housekeeping the load brought
     const memoriesBefore = await tableStats(db, 'memories')
     const accessBefore = await tableStats(db, 'agent_memory_access')
