@@ -15,10 +15,17 @@ export function describeStoreRepair(suite: ContractSuite): void {
       const rows = Array.from({ length: 40 }, (_, i) => write(`p${i}-${ns}`, `pending ${i}`, null))
       await suite.store.upsert(ns, rows)
       const claimed: string[] = []
+      // Each claimant's batch sizes, in order: when a count is off, the failure shows how it came.
+      const batches: number[][] = []
+      // A lease far longer than the test can run, however loaded the machine: an expired lease here
+      // would be a slow machine, not a claim that leased a row twice or left one out.
+      const leaseMs = 600_000
       await Promise.all(
-        Array.from({ length: 6 }, async () => {
+        Array.from({ length: 6 }, async (_, claimant) => {
+          batches[claimant] = []
           for (;;) {
-            const batch = await suite.store.claimPending({ limit: 3, leaseMs: 60_000, namespace: ns })
+            const batch = await suite.store.claimPending({ limit: 3, leaseMs, namespace: ns })
+            batches[claimant]!.push(batch.length)
             if (batch.length === 0) return
             for (const claim of batch) {
               expect(claim.namespace).toBe(ns)
@@ -28,9 +35,15 @@ export function describeStoreRepair(suite: ContractSuite): void {
           }
         }),
       )
-      expect(claimed.length).toBe(40)
-      expect(new Set(claimed).size).toBe(40)
-      expect(await suite.store.repairStats(ns)).toEqual({ pending: 40, leased: 40, failed: 0 })
+      const stats = await suite.store.repairStats(ns)
+      expect(
+        { claimed: claimed.length, distinct: new Set(claimed).size, stats },
+        JSON.stringify(batches),
+      ).toEqual({
+        claimed: 40,
+        distinct: 40,
+        stats: { pending: 40, leased: 40, failed: 0 },
+      })
     })
 
     it('completes repairs guarded by fingerprint, backs off and parks failures', async () => {
