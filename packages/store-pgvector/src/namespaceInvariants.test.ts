@@ -180,6 +180,7 @@ async function exercise(store: PgVectorStore): Promise<Set<string>> {
   await s.stats()
   await s.maintainVectorIndexes({ namespace: ns })
   await s.maintainVectorIndexes()
+  await s.settle()
   await s.storageBytes()
   await s.afterBulkLoad('tenant-b')
   await s.namespaces()

@@ -309,18 +309,13 @@ function describeLifecycle(name: string, backendOf: () => Promise<Backend>): voi
         await store.upsert('grown', rows('grown', grown))
         // The search itself stays exact (and complete) while the build runs in the background.
         expect(await store.searchVector('grown', grown[0]!, { limit: 10 })).toHaveLength(10)
-        // Registered only once built and valid (a CONCURRENTLY build shows in the catalog earlier).
-        for (
-          let i = 0;
-          i < 300 && !(await indexesOf()).some((entry) => entry.startsWith('memories:grown:'));
-          i++
-        ) {
-          await new Promise((resolve) => setTimeout(resolve, 100))
-        }
+        // `settle` waits for the build and its calibration; the index is registered only once built
+        // and valid (a CONCURRENTLY build shows in the catalog earlier).
+        await store.settle()
+        expect(await indexesOf()).toContain(`memories:grown:${namespaceIndexName('memories', 'grown')}`)
       } finally {
         await store.close()
       }
-      expect(await indexesOf()).toContain(`memories:grown:${namespaceIndexName('memories', 'grown')}`)
     })
 
     it('derives index names from a hash: any namespace gives a short plain identifier', () => {

@@ -41,6 +41,7 @@ import { exportSnapshot } from './data/exportSnapshot.js'
 import { importRows } from './data/importRows.js'
 import { listNamespaces } from './data/listNamespaces.js'
 import { maintainVectorIndexes } from './indexes/maintainVectorIndexes.js'
+import { settleIndexUpkeep } from './indexes/settleIndexUpkeep.js'
 import type { VectorIndexReport } from './indexes/VectorIndexReport.js'
 import { addLink } from './lifecycle/addLink.js'
 import { deleteMemories } from './lifecycle/deleteMemories.js'
@@ -378,6 +379,16 @@ export class PgVectorStore implements Store, ChunkStore, LegSearchStore, RepairS
    */
   eraseNamespace(namespace: string): Promise<EraseReport> {
     return eraseNamespace(this.#context, namespace)
+  }
+
+  /**
+   * Resolves once the store's background work in flight has finished: per-namespace index builds
+   * and their calibration, keyword-statistics folds, recall samples, size counts and keyword-index
+   * loads. After a bulk load and a first search, a script or a benchmark calls it to measure the
+   * steady state rather than the upkeep the load set off; searches never need it.
+   */
+  settle(): Promise<void> {
+    return settleIndexUpkeep(this.#context)
   }
 
   async close(): Promise<void> {

@@ -16,6 +16,8 @@ export interface PeerSearchResult {
   unknownHits: number
   /** Round trips to PostgreSQL per search (`countPgStatements`: pipelined statements share one), background ones included (0 on PGlite). */
   statementsPerQuery: number
+  /** The side's background work waited for after the warm-up, before the window (`PeerSide.settle`): its round trips and time. */
+  settle: { roundTrips: number; ms: number }
 }
 
 /** What one search writes on average, over the write probe's searches. */

@@ -6,7 +6,7 @@ export interface PeerSide {
   add(user: string, texts: string[]): Promise<void>
   /** The contents of the library's top `k` answers for `query` among `user`'s memories. */
   search(user: string, query: string, k: number): Promise<string[]>
-  /** Waits for the work a library does in the background after a call (ours: reinforcement). */
+  /** Waits for the work a library does in the background after a call (ours: reinforcement, and the store's index upkeep). */
   settle?(): Promise<void>
   close(): Promise<void>
 }

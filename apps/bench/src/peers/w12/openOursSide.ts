@@ -1,9 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createMemory, type Store } from '@agent-memory/core'
+import { createMemory } from '@agent-memory/core'
 import { createOpenRouterEmbedder } from '@agent-memory/embedder-openrouter'
-import { createPgVectorStore, migrate, openEmbeddedStore } from '@agent-memory/store-pgvector'
+import {
+  createPgVectorStore,
+  migrate,
+  openEmbeddedStore,
+  type PgVectorStore,
+} from '@agent-memory/store-pgvector'
 import pg from 'pg'
 import { packageVersion } from '../../harness/packageVersion.js'
 import type { PeerPlan } from './PeerPlan.js'
@@ -23,7 +28,7 @@ export async function openOursSide(plan: PeerPlan): Promise<PeerSide> {
     dimensions: plan.dimensions,
     minScore: 0,
   })
-  let store: Store
+  let store: PgVectorStore
   let closeStore: () => Promise<void>
   if (plan.side === 'ours-embedded') {
     const dir = await mkdtemp(join(tmpdir(), 'agent-memory-bench-w12-'))
@@ -71,6 +76,7 @@ export async function openOursSide(plan: PeerPlan): Promise<PeerSide> {
     },
     settle: async () => {
       await memory.flush()
+      await store.settle()
     },
     close: async () => {
       await memory.close()

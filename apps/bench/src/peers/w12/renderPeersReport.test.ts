@@ -22,6 +22,7 @@ const result = (p50Ms: number, p99Ms: number, walBytes: number): PeerResult => (
       violations: 0,
       unknownHits: 0,
       statementsPerQuery: 2,
+      settle: { roundTrips: 0, ms: 0 },
     },
   ],
   writesPerSearch: {

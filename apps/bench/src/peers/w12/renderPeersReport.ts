@@ -87,6 +87,14 @@ export function renderPeersReport(c: W12ReportContext): WorkloadReport {
       3,
     ),
   )
+  const settleRows = labels.map((label) =>
+    row(label, (r) => {
+      const settled = searchOf(r, label)?.settle
+      return settled && settled.ms >= 1
+        ? `${formatNumber(settled.roundTrips, 0)} round trips, ${formatNumber(settled.ms / 1000, 1)} s`
+        : 'none'
+    }),
+  )
   const share = (s: PeerSearchResult | undefined) => (s?.queries ? s.complete / s.queries : undefined)
   const quality = (s: PeerSearchResult | undefined) =>
     s
@@ -151,6 +159,12 @@ export function renderPeersReport(c: W12ReportContext): WorkloadReport {
       rows: searchRows,
     },
     { title: 'Search p99, ms (ratio: ours p99 ÷ peer p99)', columns, rows: p99Rows },
+    {
+      title:
+        'Background work set off by the warm-up searches and waited for before each window (`settle`): round trips and time, not in the figures above',
+      columns,
+      rows: settleRows,
+    },
     {
       title: 'Completeness (answers with min(k, rows) hits) and isolation (hits of another user)',
       columns,

@@ -60,6 +60,24 @@ describe('runPeerScenario', () => {
     expect(result.soloIngest.memories).toBe(30)
   })
 
+  it("waits for the side's background work after the warm-up, before each measured window", async () => {
+    const side = mapSide({})
+    const calls: string[] = []
+    const search = side.search
+    side.search = async (...args) => {
+      calls.push('search')
+      return search(...args)
+    }
+    side.settle = async () => {
+      calls.push('settle')
+    }
+    const result = await runPeerScenario(side, plan)
+    const window = [...Array(plan.warmup).fill('search'), 'settle', ...Array(plan.queries).fill('search')]
+    // A window per checkpoint, the one search for the last text written, the many users' window.
+    expect(calls).toEqual([...window, ...window, 'search', ...window])
+    for (const s of result.search) expect(s.settle.roundTrips).toBe(0)
+  })
+
   it('counts short answers as incomplete and another user’s hits as violations', async () => {
     const result = await runPeerScenario(mapSide({ truncateSoloTo: 3, leakInto: 'user-2' }), plan)
     expect(result.search[0]!.complete).toBe(0)

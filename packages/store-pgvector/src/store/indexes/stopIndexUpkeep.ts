@@ -1,4 +1,5 @@
 import type { StoreContext } from '../context/StoreContext.js'
+import { upkeepInFlight } from './upkeepInFlight.js'
 
 /**
  * Ends the store's background index work before it closes: PostgreSQL builds in progress are
@@ -14,11 +15,5 @@ export async function stopIndexUpkeep(context: StoreContext): Promise<void> {
       .session((sql) => sql.query('SELECT pg_cancel_backend(pid) FROM unnest($1::int[]) AS pid', [pids]))
       .catch(() => undefined)
   }
-  await Promise.allSettled([
-    ...upkeep.running.values(),
-    ...upkeep.folds.values(),
-    ...upkeep.samples,
-    ...upkeep.sizing.values(),
-    ...upkeep.keywordLoads.values(),
-  ])
+  await Promise.allSettled(upkeepInFlight(upkeep))
 }
