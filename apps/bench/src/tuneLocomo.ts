@@ -57,7 +57,8 @@ async function main(): Promise<void> {
     }
     const cached = memoizedStore(store)
     if (process.env.LOCOMO_DUMP) {
-      // Every candidate of a limit-10 recall (pool 40, vector pool 120) with its leg scores.
+      // The first 100 hits of a recall with lending off and its leg scores (a short query's pool is 50;
+      // a long query keeps its own depth, `longQueries.candidateFactor`).
       const memory = createMemory({
         store: cached,
         embedder,
@@ -66,13 +67,17 @@ async function main(): Promise<void> {
       const rows: unknown[] = []
       for (const [ci, conversation] of data.conversations.entries()) {
         for (const question of conversation.questions) {
+          // As the eval recalls it: a question asked inside the conversation (RealMem) sees only
+          // what was said before it.
           const { hits } = await memory.recall(`locomo-${conversation.sampleId}`, question.question, {
             limit: 100,
+            ...(question.askedAt ? { filter: { asOf: question.askedAt } } : {}),
           })
           rows.push({
             c: ci,
             cat: question.category,
             q: question.question,
+            asOf: question.askedAt ? question.askedAt.getTime() : null,
             ev: question.evidence,
             hits: hits.map((h) => ({
               d: [...(diaIds[ci]!.get(h.memory.id) ?? [])],
