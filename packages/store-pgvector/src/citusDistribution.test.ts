@@ -1,4 +1,5 @@
 import { requireCitus } from '@agent-memory/testkit'
+import { readMigrationFiles } from 'drizzle-orm/migrator'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CapturingExecutor } from './__fixtures__/CapturingExecutor.js'
@@ -6,6 +7,7 @@ import { createCitusTestSchema, workerUrls } from './__fixtures__/citusTestDatab
 import { testPool } from './__fixtures__/postgresTestDatabase.js'
 import { CITUS_LAYOUT } from './citus/CITUS_LAYOUT.js'
 import { createPgVectorStore, migrate } from './index.js'
+import { migrationsFolder } from './migrate/migrationsFolder.js'
 import { PoolExecutor } from './sql/PoolExecutor.js'
 import { PgVectorStore } from './store/PgVectorStore.js'
 
@@ -78,6 +80,29 @@ if (requireCitus('the store distributed by namespace on Citus')) {
         await client.end()
         expect(shown.rows[0]?.value, setting).toBe(value)
       }
+    })
+
+    it('migration 0012: shards of a store distributed after it keep the values in the row; one distributed before it still migrates', async () => {
+      // Distributed after 0012: the shards were created from the tables with their storage MAIN.
+      const storage = await inSchema((client) =>
+        client.query<{ result: string }>(
+          `SELECT result FROM run_command_on_shards('memories',
+             $$SELECT attstorage FROM pg_attribute WHERE attrelid = '%s'::regclass AND attname = 'id'$$)`,
+        ),
+      )
+      expect(new Set(storage.rows.map((row) => row.result))).toEqual(new Set(['m']))
+      // Distributed before 0012 (its journal stops at 0011): Citus refuses SET STORAGE on a
+      // distributed table, so the migration leaves the layout as it is instead of failing.
+      await inSchema((client) =>
+        client.query(
+          'DELETE FROM agent_memory_migrations WHERE created_at = (SELECT max(created_at) FROM agent_memory_migrations)',
+        ),
+      )
+      await migrate(pool, { dimensions: dims, schema: schema.schema, distribute: 'citus' })
+      const applied = await inSchema((client) =>
+        client.query<{ n: number }>('SELECT count(*)::int AS n FROM agent_memory_migrations'),
+      )
+      expect(applied.rows[0]?.n).toBe(readMigrationFiles({ migrationsFolder }).length)
     })
 
     it('refuses to open a distributed store as a plain one, and a plain one as distributed', async () => {
