@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import { createHashingEmbedder } from '@agent-memory/embedder-hashing'
 import { startFakeEmbeddingsServer } from '@agent-memory/testkit'
 import { packageVersion } from '../harness/packageVersion.js'
 import type { DelayProxy } from '../harness/startDelayProxy.js'
@@ -23,6 +24,8 @@ import type { WorkloadOutcome } from './WorkloadOutcome.js'
 
 const run = promisify(execFile)
 const DIMENSIONS = 512
+/** The vector size the WAL target of a search is stated at (OpenAI's text-embedding-3-small). */
+const WAL_PROBE_DIMENSIONS = 1536
 const CHILD = fileURLToPath(new URL('../peers/w12/peerChild.js', import.meta.url))
 
 /**
@@ -76,6 +79,28 @@ export async function runPeersWorkload(ctx: BenchContext, variant: W12Variant): 
   let latency: Awaited<ReturnType<typeof measureAddedLatency>> | undefined
   const dir = await mkdtemp(join(tmpdir(), 'agent-memory-bench-w12-'))
   const outcomes = new Map<string, W12Outcome>()
+  let walProbe: W12Outcome | undefined
+  /** One side's child on its plan: its result, or why it has none. */
+  const runChild = async (node: string, key: string, sidePlan: PeerPlan): Promise<W12Outcome> => {
+    const planFile = join(dir, `${key}.plan.json`)
+    await writeFile(planFile, JSON.stringify(sidePlan))
+    try {
+      await run(node, [CHILD, planFile], {
+        env: {
+          ...process.env,
+          // The peers' own switches for their telemetry (mem0 posts to PostHog unless told not to).
+          MEM0_TELEMETRY: 'false',
+          MASTRA_TELEMETRY_DISABLED: '1',
+        },
+        maxBuffer: 64 * 1024 * 1024,
+        timeout: (ctx.smoke ? 5 : 40) * 60_000,
+      })
+      const result = JSON.parse(await readFile(sidePlan.resultFile, 'utf8')) as PeerResult
+      return { ok: true, result, onDemand: { texts: 0, ms: 0 } }
+    } catch (error) {
+      return { ok: false, reason: childFailure(error) }
+    }
+  }
   try {
     if (variant.addedLatencyMs > 0) {
       proxy = await startDelayProxyProcess(
@@ -107,31 +132,29 @@ export async function runPeersWorkload(ctx: BenchContext, variant: W12Variant): 
         resultFile,
       }
       if (!db) delete sidePlan.writeProbe
-      const planFile = join(dir, `${spec.key}.plan.json`)
-      await writeFile(planFile, JSON.stringify(sidePlan))
       const t0 = Date.now()
       vectors.takeOnDemand()
       try {
-        await run(spec.node, [CHILD, planFile], {
-          env: {
-            ...process.env,
-            // The peers' own switches for their telemetry (mem0 posts to PostHog unless told not to).
-            MEM0_TELEMETRY: 'false',
-            MASTRA_TELEMETRY_DISABLED: '1',
-          },
-          maxBuffer: 64 * 1024 * 1024,
-          timeout: (ctx.smoke ? 5 : 40) * 60_000,
-        })
-        const result = JSON.parse(await readFile(resultFile, 'utf8')) as PeerResult
-        outcomes.set(spec.key, { ok: true, result, onDemand: vectors.takeOnDemand() })
-        ctx.log(`${variant.id} ${spec.label} done in ${((Date.now() - t0) / 1000).toFixed(1)} s`)
-      } catch (error) {
-        const reason = childFailure(error)
-        outcomes.set(spec.key, { ok: false, reason })
-        ctx.log(`${variant.id} ${spec.label} failed: ${reason}`)
+        const outcome = await runChild(spec.node, spec.key, sidePlan)
+        if (outcome.ok) {
+          outcomes.set(spec.key, { ...outcome, onDemand: vectors.takeOnDemand() })
+          ctx.log(`${variant.id} ${spec.label} done in ${((Date.now() - t0) / 1000).toFixed(1)} s`)
+        } else {
+          outcomes.set(spec.key, outcome)
+          ctx.log(`${variant.id} ${spec.label} failed: ${outcome.reason}`)
+        }
       } finally {
         await db?.drop()
       }
+    }
+    // What a search writes, at the vector size its target is stated at: ours on PostgreSQL once
+    // more, the same scenario on a database of its own with 1536-d vectors (the hashing
+    // embedder's, served by a server of their own), in the first pass only.
+    if (variant.embedder === 'hashing' && variant.addedLatencyMs === 0) {
+      walProbe = await probeWalAt1536(ctx, basePlan, dir, runChild)
+      ctx.log(
+        `${variant.id} WAL probe at ${WAL_PROBE_DIMENSIONS}-d: ${walProbe.ok ? 'done' : walProbe.reason}`,
+      )
     }
   } finally {
     await proxy?.close()
@@ -148,6 +171,7 @@ export async function runPeersWorkload(ctx: BenchContext, variant: W12Variant): 
       plan: basePlan,
       sides,
       outcomes,
+      ...(walProbe ? { walProbe } : {}),
       settings: {
         embedder: `${vectors.description}, served on 127.0.0.1 as an OpenAI-compatible /v1/embeddings; every side calls it through its own OpenAI client${vectors.prewarmed ? `; the run's ${vectors.prewarmed.texts} texts embedded before any side ran (${formatNumber(vectors.prewarmed.ms / 1000, 0)} s)` : ''}`,
         'added latency': latency
@@ -172,7 +196,8 @@ export async function runPeersWorkload(ctx: BenchContext, variant: W12Variant): 
         'No LLM is called: mem0 runs with infer: false and Mastra with semantic recall over saved messages; their LLM extraction and our observe are not measured here.',
         'Relevance floors are off on every side (mem0 threshold 0, our embedder minScore 0), so completeness measures the filter and the index, not a score cut.',
         'Round trips are node-postgres `query` calls of the side’s process per search, background ones included; a pipelined read (several statements written at once) is one.',
-        "What a search writes: the server's WAL position and the side's database's counters (`pg_stat_user_tables`) before and after the probe's searches, each after the side's background work and a quiet spell; the WAL is the whole server's, so it is exact only on a machine where nothing else writes.",
+        "What a search writes: the server's WAL position and the side's database's counters (`pg_stat_user_tables`) before and after the probe's searches, each after the side's background work and a quiet spell. The WAL between the two positions is read record by record with pg_walinspect and kept where a record changes a block of the side's database or belongs to a transaction that does (its commit): other databases and server-wide records (checkpoints, running-transaction snapshots) are left out, so the figure does not depend on what else the server does. Full-page images are shown apart: a page's first change after a checkpoint's redo point carries one (checkpoints here come every 5 min or 1 GB of WAL, none forced), so the total is what a search costs over a window with whatever checkpoint fell in it, and the records alone what it costs between checkpoints.",
+        `The WAL target (≤ 2 KB a search) is stated at ${WAL_PROBE_DIMENSIONS}-d: ours runs the same scenario once more (without LoCoMo) on a database of its own with ${WAL_PROBE_DIMENSIONS}-d vectors of the hashing embedder, for its probe's table and the summary; the sides' table above is at ${DIMENSIONS}-d.`,
         ...(variant.addedLatencyMs > 0
           ? [
               'The embedded store has no round trips to PostgreSQL and is left out of this pass (its figures are the pass without added latency).',
@@ -185,6 +210,35 @@ export async function runPeersWorkload(ctx: BenchContext, variant: W12Variant): 
             ]),
       ],
     }),
+  }
+}
+
+/** Ours on PostgreSQL on a database of its own with `WAL_PROBE_DIMENSIONS`-d vectors, the scenario without LoCoMo, for its write probe. */
+async function probeWalAt1536(
+  ctx: BenchContext,
+  basePlan: PeerPlan,
+  dir: string,
+  runChild: (node: string, key: string, plan: PeerPlan) => Promise<W12Outcome>,
+): Promise<W12Outcome> {
+  const hashing = createHashingEmbedder({ dimensions: WAL_PROBE_DIMENSIONS })
+  const server = await startFakeEmbeddingsServer({
+    dimensions: WAL_PROBE_DIMENSIONS,
+    embed: (inputs) => hashing.embed(inputs),
+  })
+  const db = await createScratchDatabase(ctx.databaseUrl!, `agent_memory_bench_${process.pid}_w12_wal`)
+  try {
+    const { locomo: _skipped, ...plan } = basePlan
+    return await runChild(process.execPath, 'wal_probe', {
+      ...plan,
+      side: 'ours-postgres',
+      dimensions: WAL_PROBE_DIMENSIONS,
+      databaseUrl: db.url,
+      embedderUrl: server.url,
+      resultFile: join(dir, 'wal_probe.json'),
+    })
+  } finally {
+    await db.drop()
+    await server.close()
   }
 }
 

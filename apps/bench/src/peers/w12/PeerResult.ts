@@ -1,3 +1,5 @@
+import type { WalOfDatabase } from '../../pg/WalOfDatabase.js'
+
 /** One search measurement of a W12 side: latency, completeness and isolation over the same queries. */
 export interface PeerSearchResult {
   label: string
@@ -23,8 +25,17 @@ export interface PeerSearchResult {
 /** What one search writes on average, over the write probe's searches. */
 export interface WritesPerSearch {
   searches: number
-  /** WAL the whole server wrote meanwhile (`pg_current_wal_lsn()` before and after), per search. */
+  /**
+   * WAL per search: the side's database's records and full-page images (`wal`) where
+   * `pg_walinspect` could be used, else the whole server's (`serverWalBytes`).
+   */
   walBytes: number
+  /** WAL the whole server wrote meanwhile (`pg_current_wal_lsn()` before and after), per search. */
+  serverWalBytes: number
+  /** The side's database's WAL over the whole probe (not per search), by record kind; absent without `pg_walinspect`. */
+  wal?: WalOfDatabase
+  /** Vector length of the probe's store. */
+  dimensions: number
   /** New row versions (inserts and updates) in the side's database, per search. */
   rowVersions: number
   /** Updated rows per search, and how many of them were HOT (no new index entries). */

@@ -42,7 +42,8 @@ try {
     plan,
     statements,
     reader && probe
-      ? (search, settle) => measureWritesPerSearch(reader, probe.searches, probe.settleMs, search, settle)
+      ? (search, settle) =>
+          measureWritesPerSearch(reader, probe.searches, probe.settleMs, search, settle, plan.dimensions)
       : undefined,
   )
   const result: PeerResult = {

@@ -27,7 +27,9 @@ const result = (p50Ms: number, p99Ms: number, walBytes: number): PeerResult => (
   ],
   writesPerSearch: {
     searches: 10,
+    dimensions: 1536,
     walBytes,
+    serverWalBytes: walBytes,
     rowVersions: 0,
     updates: 0,
     hotUpdates: 0,
@@ -116,5 +118,41 @@ describe('renderPeersReport', () => {
     const wal = report.summary.find((s) => s.metric.includes('WAL'))!
     expect(wal.ours).toBe('100 B; 0.00')
     expect(wal.met).toBe(true)
+  })
+
+  it('states the WAL target from the probe at 1536-d, full-page images apart, and says why when they tip it over', () => {
+    const sides = w12Sides({ id: 'W12', embedder: 'hashing', addedLatencyMs: 0 }, '/node24', true)
+    const outcomes = new Map<string, W12Outcome>([
+      ['ours_pg', { ok: true, result: result(5, 9, 100), onDemand: { texts: 0, ms: 0 } }],
+    ])
+    const probed = result(5, 9, 2500)
+    probed.writesPerSearch!.wal = {
+      kinds: [
+        { kind: 'Heap/INSERT', records: 40, recordBytes: 5000, fpiBytes: 20_000 },
+        { kind: 'Transaction/COMMIT', records: 10, recordBytes: 0, fpiBytes: 0 },
+      ],
+      recordBytes: 5000,
+      fpiBytes: 20_000,
+      elsewhereBytes: 123,
+      checkpoints: 1,
+    }
+    const report = renderPeersReport({
+      id: 'W12',
+      title: 't',
+      plan,
+      settings: {},
+      notes: [],
+      sides,
+      outcomes,
+      walProbe: { ok: true, result: probed, onDemand: { texts: 0, ms: 0 } },
+    })
+    const wal = report.summary.find((s) => s.metric.includes('WAL'))!
+    expect(wal.metric).toContain('1536-d')
+    expect(wal.ours).toBe('2,500 B (records 500, full-page images 2,000); 0.00')
+    expect(wal.met).toBe(false)
+    expect(wal.why).toContain('full-page images (2,000 B per search)')
+    const table = report.tables.find((t) => t.title.includes('by WAL record kind'))!
+    expect(table.rows[0]).toEqual(['Heap/INSERT', '4.00', '500', '2,000'])
+    expect(table.rows.find((r) => String(r[0]).includes('rest of the server'))?.[2]).toBe('12')
   })
 })

@@ -2,6 +2,7 @@ import type { ReportTable, SummaryRow, WorkloadReport } from '../../report/Bench
 import { formatNumber } from '../../report/formatNumber.js'
 import type { PeerPlan } from './PeerPlan.js'
 import type { PeerResult, PeerSearchResult } from './PeerResult.js'
+import { renderWalProbeTable } from './renderWalProbeTable.js'
 import type { W12Outcome } from './W12Outcome.js'
 import type { W12SideSpec } from './W12SideSpec.js'
 
@@ -14,6 +15,11 @@ export interface W12ReportContext {
   notes: string[]
   sides: W12SideSpec[]
   outcomes: Map<string, W12Outcome>
+  /**
+   * Ours on PostgreSQL once more, on a database of its own with vectors of `WAL_PROBE_DIMENSIONS`
+   * (the size the WAL target is stated at), for its write probe alone; absent in passes without it.
+   */
+  walProbe?: W12Outcome
 }
 
 const rate = (memories: number, ms: number) => (memories / ms) * 1000
@@ -116,8 +122,17 @@ export function renderPeersReport(c: W12ReportContext): WorkloadReport {
     (r) => r.locomo?.recallAny10,
   )
   const writes = (r: PeerResult) => r.writesPerSearch
+  const probe = c.walProbe?.ok ? c.walProbe.result : undefined
   const writeRows = [
-    row('WAL bytes per search (the whole server)', (r) => formatNumber(writes(r)?.walBytes, 0)),
+    row('WAL bytes per search (the side’s database: records + full-page images)', (r) => {
+      const w = writes(r)
+      if (!w) return '—'
+      if (!w.wal) return `${formatNumber(w.walBytes, 0)} (the whole server: no pg_walinspect)`
+      return `${formatNumber(w.walBytes, 0)} (of them full-page images ${formatNumber(w.wal.fpiBytes / Math.max(1, w.searches), 0)})`
+    }),
+    row('WAL bytes per search (the whole server, LSN difference)', (r) =>
+      formatNumber(writes(r)?.serverWalBytes, 0),
+    ),
     row('row versions written per search (inserts + updates, every table)', (r) =>
       formatNumber(writes(r)?.rowVersions, 2),
     ),
@@ -172,10 +187,18 @@ export function renderPeersReport(c: W12ReportContext): WorkloadReport {
     },
     { title: 'LoCoMo dev, turn level, through each library’s own search', columns, rows: [locomoRow] },
     {
-      title: `What a search writes: ${plan.writeProbe?.searches ?? 0} searches of the one user (${plan.solo} memories) after the rest of the run, counters read after ${formatNumber((plan.writeProbe?.settleMs ?? 0) / 1000, 0)} s of quiet`,
+      title: `What a search writes (${plan.dimensions}-d): ${plan.writeProbe?.searches ?? 0} searches of the one user (${plan.solo} memories) after the rest of the run, counters read after ${formatNumber((plan.writeProbe?.settleMs ?? 0) / 1000, 0)} s of quiet`,
       columns,
       rows: writeRows,
     },
+    ...(probe?.writesPerSearch
+      ? [
+          renderWalProbeTable(
+            `What a search of ours on PostgreSQL writes at ${probe.writesPerSearch.dimensions}-d, by WAL record kind: the same run of the one user on a database of its own, ${probe.writesPerSearch.searches} searches, read with pg_walinspect (full-page images apart)`,
+            probe.writesPerSearch,
+          ),
+        ]
+      : []),
     {
       title: 'The sides: versions, settings, what the adapter calls',
       columns: [
@@ -244,16 +267,25 @@ function summaryRows(
       })
     }
   }
-  const oursPg = get('ours_pg') ?? get('ours_pg_24')
-  const w = oursPg?.writesPerSearch
-  if (w)
+  const probed = c.walProbe?.ok ? c.walProbe.result : undefined
+  const w = (probed ?? get('ours_pg') ?? get('ours_pg_24'))?.writesPerSearch
+  if (w) {
+    const per = (n: number) => n / Math.max(1, w.searches)
+    const met = w.walBytes <= 2048 && w.memoriesRowVersions === 0
+    const fpi = w.wal ? per(w.wal.fpiBytes) : 0
     summary.push({
       workload: c.id,
-      metric: 'ours (PG): WAL bytes and `memories` row versions per search',
-      ours: `${formatNumber(w.walBytes, 0)} B; ${formatNumber(w.memoriesRowVersions, 2)}`,
+      metric: `ours (PG): WAL bytes per search at ${w.dimensions}-d (${w.wal ? 'its database: records + full-page images' : 'the whole server'}) and \`memories\` row versions per search`,
+      ours: `${formatNumber(w.walBytes, 0)} B${w.wal ? ` (records ${formatNumber(per(w.wal.recordBytes), 0)}, full-page images ${formatNumber(fpi, 0)})` : ''}; ${formatNumber(w.memoriesRowVersions, 2)}`,
       peers: '—',
       target: '≤ 2 KB; 0 (stated at 1536-d)',
-      met: w.walBytes <= 2048 && w.memoriesRowVersions === 0,
+      met,
+      ...(met || fpi === 0
+        ? {}
+        : {
+            why: `full-page images (${formatNumber(fpi, 0)} B per search) follow a checkpoint whose redo point fell shortly before or inside the window (checkpoint records in it: ${w.wal?.checkpoints ?? 0})`,
+          }),
     })
+  }
   return summary
 }

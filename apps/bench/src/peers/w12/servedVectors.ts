@@ -157,7 +157,9 @@ async function scenarioTexts(plan: PeerPlan): Promise<string[]> {
           for (let i = 0; i < probe.searches; i++) await search()
           return {
             searches: 0,
+            dimensions: plan.dimensions,
             walBytes: 0,
+            serverWalBytes: 0,
             rowVersions: 0,
             updates: 0,
             hotUpdates: 0,
