@@ -59,7 +59,7 @@ describe.runIf(url)('measureWritesPerSearch', () => {
       expect(wal.recordBytes).toBeLessThan(40 * 200)
       // The slot that kept the window's WAL from a checkpoint's recycling is gone with the window.
       const slots = await client.query(
-        "SELECT 1 FROM pg_replication_slots WHERE slot_name LIKE 'agent_memory_bench_wal_%' AND active_pid = pg_backend_pid()",
+        "SELECT 1 FROM pg_replication_slots WHERE slot_name = 'agent_memory_bench_wal_' || pg_backend_pid()",
       )
       expect(slots.rowCount).toBe(0)
     } finally {
