@@ -84,6 +84,14 @@ export class CapturingExecutor implements Executor {
     return this.#inner.pipelinedRead((sql) => work({ ...this.#wrap(sql), commit: () => sql.commit() }), scope)
   }
 
+  pipelinedWrite<T>(work: (sql: PipelinedRunner) => Promise<T>, scope: TransactionScope): Promise<T> {
+    this.scopes.push(scope)
+    return this.#inner.pipelinedWrite(
+      (sql) => work({ ...this.#wrap(sql), commit: () => sql.commit() }),
+      scope,
+    )
+  }
+
   get roundTrips(): number {
     return this.#inner.roundTrips
   }

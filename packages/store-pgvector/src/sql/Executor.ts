@@ -39,6 +39,13 @@ export interface Executor {
    */
   pipelinedRead<T>(work: (sql: PipelinedRunner) => Promise<T>, scope: TransactionScope): Promise<T>
   /**
+   * `pipelinedRead`'s read-write twin: one transaction whose statements are pipelined, its COMMIT
+   * sent by `PipelinedRunner.commit` in the round trip of the last statements (or after the work)
+   * and its answer awaited; a statement issued after `commit` fails. Elsewhere an ordinary
+   * transaction.
+   */
+  pipelinedWrite<T>(work: (sql: PipelinedRunner) => Promise<T>, scope: TransactionScope): Promise<T>
+  /**
    * Round trips to the database so far: on PostgreSQL each wait for the server's answers (a
    * pipelined BEGIN, statement and COMMIT count once); on PGlite each call into it.
    */

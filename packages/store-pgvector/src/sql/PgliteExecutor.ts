@@ -322,6 +322,11 @@ export class PgliteExecutor implements Executor {
     return this.#transaction((sql) => work({ ...sql, commit: () => undefined }), scope, true)
   }
 
+  /** In process there is nothing to pipeline: the work runs in a transaction (`commit` waits for its end). */
+  pipelinedWrite<T>(work: (sql: PipelinedRunner) => Promise<T>, scope: TransactionScope): Promise<T> {
+    return this.#transaction((sql) => work({ ...sql, commit: () => undefined }), scope, false)
+  }
+
   /** `Executor.writeStatement`: in process, a transaction of one statement. */
   writeStatement<Row = Record<string, unknown>>(
     text: string,

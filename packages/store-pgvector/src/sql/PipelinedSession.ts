@@ -4,26 +4,32 @@ import type { PipelinedRunner } from './PipelinedRunner.js'
 const ignore = () => undefined
 
 /**
- * Read-only transactions on one node-postgres client in pipeline mode (`PoolExecutor.pipelinedRead`):
- * a statement is written as soon as it is issued; the transaction's BEGIN (with its settings) is
- * written just before its first statement and its COMMIT just after the last (`commit`). A round
- * trip is counted when a statement leaves while none is awaiting its answer: statements issued
- * while others are in flight ride in their round trip.
+ * Transactions on one node-postgres client in pipeline mode (`PoolExecutor.pipelinedRead`,
+ * `PoolExecutor.pipelinedWrite`): a statement is written as soon as it is issued; the
+ * transaction's BEGIN (with its settings) is written just before its first statement and its
+ * COMMIT just after the last (`commit`). A round trip is counted when a statement leaves while
+ * none is awaiting its answer: statements issued while others are in flight ride in their round
+ * trip. A write session is one transaction: its COMMIT's answer is awaited by `finish` (a failed
+ * COMMIT fails the work), and a statement issued after it is refused rather than run outside it.
  */
 export class PipelinedSession {
   readonly #client: pg.PoolClient
   readonly #begin: string
   readonly #countTrip: () => void
+  readonly #writes: boolean
+  /** A write session's COMMIT, once sent: `finish` waits for its answer. */
+  #committed: Promise<unknown> | undefined
   /** Every statement written, settled or not: the client goes back to the pool once all are. */
   readonly #sent: Array<Promise<unknown>> = []
   #inFlight = 0
   /** The open transaction's BEGIN (its failure fails every statement after it), or none open. */
   #open: Promise<unknown> | undefined
 
-  constructor(client: pg.PoolClient, begin: string, countTrip: () => void) {
+  constructor(client: pg.PoolClient, begin: string, countTrip: () => void, writes = false) {
     this.#client = client
     this.#begin = begin
     this.#countTrip = countTrip
+    this.#writes = writes
   }
 
   #send(text: string, params?: unknown[]): Promise<pg.QueryResult> {
@@ -38,6 +44,9 @@ export class PipelinedSession {
 
   readonly runner: PipelinedRunner = {
     query: async <Row>(text: string, params?: unknown[]) => {
+      if (this.#committed !== undefined) {
+        throw new Error('a statement was issued after its write transaction was committed')
+      }
       this.#open ??= this.#send(this.#begin)
       const [, result] = await Promise.all([this.#open, this.#send(text, params)])
       return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 }
@@ -45,7 +54,9 @@ export class PipelinedSession {
     commit: () => {
       if (this.#open === undefined) return
       this.#open = undefined
-      void this.#send('COMMIT').catch(ignore)
+      const committed = this.#send('COMMIT')
+      if (this.#writes) this.#committed = committed
+      else void committed.catch(ignore)
     },
   }
 
@@ -56,12 +67,14 @@ export class PipelinedSession {
       await this.#send('COMMIT')
     }
     await this.#settled()
+    if (this.#committed !== undefined) await this.#committed
   }
 
   /** After a failure: every answer in, then a ROLLBACK of whatever is still open (harmless when nothing is). */
   async abort(): Promise<void> {
     await this.#settled()
     this.#open = undefined
+    this.#committed = undefined
     await this.#send('ROLLBACK').catch(ignore)
   }
 

@@ -207,7 +207,24 @@ export class PoolExecutor implements Executor {
    * an ordinary read transaction (each statement its own round trip).
    */
   pipelinedRead<T>(work: (sql: PipelinedRunner) => Promise<T>, scope: TransactionScope): Promise<T> {
-    const begin = this.#begin('BEGIN READ ONLY', scope.settings)
+    return this.#pipelined('BEGIN READ ONLY', false, work, scope)
+  }
+
+  /**
+   * `Executor.pipelinedWrite`: `pipelinedRead`'s read-write twin, one transaction whose COMMIT's
+   * answer is awaited (a failed COMMIT fails the work).
+   */
+  pipelinedWrite<T>(work: (sql: PipelinedRunner) => Promise<T>, scope: TransactionScope): Promise<T> {
+    return this.#pipelined('BEGIN', true, work, scope)
+  }
+
+  #pipelined<T>(
+    beginKeyword: string,
+    writes: boolean,
+    work: (sql: PipelinedRunner) => Promise<T>,
+    scope: TransactionScope,
+  ): Promise<T> {
+    const begin = this.#begin(beginKeyword, scope.settings)
     return this.#withClient(async (client) => {
       if (!canPipeline(client)) {
         return this.#inTransaction(
@@ -219,7 +236,7 @@ export class PoolExecutor implements Executor {
       }
       const sequential = !client.pipeline
       client.pipeline = true
-      const session = new PipelinedSession(client, begin, () => this.#trips++)
+      const session = new PipelinedSession(client, begin, () => this.#trips++, writes)
       try {
         const result = await work(session.runner)
         await session.finish()

@@ -80,6 +80,18 @@ export class ReplicatedExecutor implements Executor {
     return this.#read(scope, run, () => run(this.#primary))
   }
 
+  /**
+   * On the primary as an ordinary transaction: its COMMIT also reads the WAL position the
+   * namespace's later reads wait for (`transaction`), which a pipelined COMMIT would not.
+   */
+  pipelinedWrite<T>(work: (sql: PipelinedRunner) => Promise<T>, scope: TransactionScope): Promise<T> {
+    return this.#onPrimary(
+      (sql) => work({ ...sql, commit: () => undefined }),
+      scope.namespace ?? null,
+      scope.settings,
+    )
+  }
+
   /** A write: on the primary, reporting its WAL position for the namespace's later reads. */
   writeStatement<Row = Record<string, unknown>>(
     text: string,

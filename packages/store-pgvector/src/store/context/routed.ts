@@ -9,7 +9,7 @@ import type { StoreContext } from './StoreContext.js'
  * `settings` the work needs set as the transaction begins. `readStatement` is one read-only
  * statement in a transaction of its own: one round trip on PostgreSQL (`Executor.readStatement`);
  * `writeStatement` its read-write twin; `pipelinedRead` read-only work whose statements are
- * pipelined (`Executor.pipelinedRead`).
+ * pipelined (`Executor.pipelinedRead`), `pipelinedWrite` its read-write twin.
  */
 export function routed(
   context: StoreContext,
@@ -21,6 +21,7 @@ export function routed(
   readStatement: <Row = Record<string, unknown>>(text: string, params: unknown[]) => Promise<Row[]>
   writeStatement: <Row = Record<string, unknown>>(text: string, params: unknown[]) => Promise<Row[]>
   pipelinedRead: <T>(work: (sql: PipelinedRunner) => Promise<T>) => Promise<T>
+  pipelinedWrite: <T>(work: (sql: PipelinedRunner) => Promise<T>) => Promise<T>
 } {
   const scope: TransactionScope =
     settings === undefined ? { access, namespace } : { access, namespace, settings }
@@ -31,5 +32,6 @@ export function routed(
     writeStatement: <Row>(text: string, params: unknown[]) =>
       context.executor.writeStatement<Row>(text, params, scope),
     pipelinedRead: (work) => context.executor.pipelinedRead(work, scope),
+    pipelinedWrite: (work) => context.executor.pipelinedWrite(work, scope),
   }
 }

@@ -1,5 +1,6 @@
 import { InvalidArgumentError, type Memory, type Tier, TierSchema } from '@agent-memory/core'
 import { checkNamespace } from '../context/checkNamespace.js'
+import { routed } from '../context/routed.js'
 import type { StoreContext } from '../context/StoreContext.js'
 import { memoryColumnsSelect } from '../memoryColumnsSelect.js'
 import { newestLiveByFingerprint } from '../newestLiveByFingerprint.js'
@@ -34,12 +35,12 @@ export async function findByFingerprints(
     keys.map((key) => key.fingerprint),
     'text[]',
   )
-  return context.executor.transaction(async (sql) => {
-    const result = await sql.query(
-      `SELECT found.* FROM (SELECT DISTINCT tier, fp FROM unnest(${tiers}, ${fingerprints}) AS u(tier, fp)) k
-         ${newestLiveByFingerprint(nsParam, memoryColumnsSelect(nsParam), params)}`,
-      params.values,
-    )
-    return result.rows.map(rowToMemory)
-  })
+  // One round trip on PostgreSQL, routed as `findByFingerprint` is: the write that follows checks
+  // again, atomically, under its locks (`liveDuplicates`).
+  const rows = await routed(context, 'read', ns).readStatement(
+    `SELECT found.* FROM (SELECT DISTINCT tier, fp FROM unnest(${tiers}, ${fingerprints}) AS u(tier, fp)) k
+       ${newestLiveByFingerprint(nsParam, memoryColumnsSelect(nsParam), params)}`,
+    params.values,
+  )
+  return rows.map(rowToMemory)
 }

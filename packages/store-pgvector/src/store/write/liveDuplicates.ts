@@ -23,7 +23,9 @@ export async function liveDuplicates(
   if (writes.length === 0) return live
   const tiers = writes.map((write) => write.tier)
   const fingerprints = writes.map((write) => write.fingerprint)
-  await sql.query(
+  // Issued together: on a pipelined runner the look-up rides in the locks' round trip; the server
+  // still runs it after them, as a statement of its own whose snapshot sees what they waited for.
+  const locked = sql.query(
     `SELECT pg_advisory_xact_lock($1::int, s.h) FROM (
          SELECT DISTINCT hashtext($2::text || chr(1) || k.tier || chr(1) || k.fp) AS h
          FROM unnest($3::text[], $4::text[]) AS k(tier, fp)
@@ -33,10 +35,11 @@ export async function liveDuplicates(
   const params = new SqlParams()
   const nsParam = params.add(ns)
   const keys = `(SELECT DISTINCT tier, fp FROM unnest(${params.add(tiers, 'text[]')}, ${params.add(fingerprints, 'text[]')}) AS u(tier, fp)) k`
-  const found = await sql.query<{ tier: string; fingerprint: string; id: string }>(
+  const lookedUp = sql.query<{ tier: string; fingerprint: string; id: string }>(
     `SELECT found.* FROM ${keys} ${newestLiveByFingerprint(nsParam, 'm.tier, m.fingerprint, m.id', params)}`,
     params.values,
   )
+  const [, found] = await Promise.all([locked, lookedUp])
   for (const row of found.rows) live.set(`${row.tier}\u0001${row.fingerprint}`, row.id)
   return live
 }
