@@ -37,6 +37,8 @@ export async function insertChunks(
     return
   }
   const perStatement = Math.min(MAX_ROWS_PER_INSERT, Math.floor(PG_MAX_PARAMS / 4))
+  // Every statement issued before the first answer is awaited: on a pipelined runner they share a round trip.
+  const sent: Array<Promise<unknown>> = []
   for (let start = 0; start < rows.length; start += perStatement) {
     const params = new SqlParams()
     const nsParam = params.add(ns)
@@ -49,9 +51,12 @@ export async function insertChunks(
             'vector',
           )})`,
       )
-    await sql.query(
-      `INSERT INTO memory_chunks (namespace, memory_id, idx, text, embedding) VALUES ${tuples.join(', ')}`,
-      params.values,
+    sent.push(
+      sql.query(
+        `INSERT INTO memory_chunks (namespace, memory_id, idx, text, embedding) VALUES ${tuples.join(', ')}`,
+        params.values,
+      ),
     )
   }
+  await Promise.all(sent)
 }

@@ -10,6 +10,7 @@ import { checkNamespaceStatistics } from './checkNamespaceStatistics.js'
 import { copyInsert } from './copyInsert.js'
 import { copyUpsert } from './copyUpsert.js'
 import { insertChunks } from './insertChunks.js'
+import { insertFresh } from './insertFresh.js'
 import { insertUpsert } from './insertUpsert.js'
 import { liveDuplicates } from './liveDuplicates.js'
 import { lockIdBuckets } from './lockIdBuckets.js'
@@ -25,9 +26,9 @@ import { WRITE_SQL } from './WRITE_SQL.js'
  * the planner's view of the namespace's size current (`checkNamespaceStatistics`).
  *
  * A batch below `bulkThreshold` rows (memories and chunks) is pipelined (`Executor.pipelinedWrite`):
- * its BEGIN, locks and look-ups leave together, then its INSERTs and COMMIT, so on PostgreSQL the
- * transaction costs two round trips instead of one per statement. A larger one keeps COPY, which
- * cannot share a pipelined connection.
+ * new memories checked for duplicates go in one round trip (`insertFresh`), unless one turns out
+ * taken; any other small batch in two: its BEGIN, locks and look-ups leave together, then its
+ * INSERTs and COMMIT. A larger batch keeps COPY, which cannot share a pipelined connection.
  */
 export async function upsertMemories(
   context: StoreContext,
@@ -39,12 +40,25 @@ export async function upsertMemories(
   if (writes.length === 0) return []
   const rows = writes.reduce((sum, write) => sum + 1 + (write.chunks?.length ?? 0), 0)
   const route = routed(context, 'write', ns)
-  const written =
-    rows < context.bulkThreshold
-      ? await route.pipelinedWrite((sql) => writeBatch(context, sql, ns, writes, true))
-      : await route.transaction((sql) =>
-          writeBatch(context, { ...sql, commit: () => undefined }, ns, writes, false),
-        )
+  const small = rows < context.bulkThreshold
+  let written: UpsertOutcome[] | undefined
+  if (small && isFreshBatch(context, writes)) {
+    const inserted = await route.pipelinedWrite((sql) => {
+      const done = insertFresh(sql, ns, writes)
+      sql.commit()
+      return done
+    })
+    if (inserted) {
+      forgetNamespaceSize(context, 'memories', ns)
+      countKeywordWrite(context, ns)
+      written = writes.map((write) => ({ id: write.id, status: 'inserted' as const }))
+    }
+  }
+  written ??= small
+    ? await route.pipelinedWrite((sql) => writeBatch(context, sql, ns, writes, true))
+    : await route.transaction((sql) =>
+        writeBatch(context, { ...sql, commit: () => undefined }, ns, writes, false),
+      )
   // After the commit, so ANALYZE sees the rows.
   await checkNamespaceStatistics(
     context,
@@ -52,6 +66,24 @@ export async function upsertMemories(
     written.filter((outcome) => outcome.status === 'inserted').length,
   )
   return written
+}
+
+/**
+ * New memories the service checked for duplicates (`unlessDuplicate`), with distinct ids and keys,
+ * on one PostgreSQL server: `insertFresh` writes them in one round trip unless one turns out taken.
+ * PGlite has no round trip to save and keeps its binary COPY of chunk vectors; Citus owns ids per
+ * namespace.
+ */
+function isFreshBatch(context: StoreContext, writes: MemoryWrite[]): boolean {
+  if (context.executor.kind !== 'postgres' || context.distributed) return false
+  const ids = new Set<string>()
+  const keys = new Set<string>()
+  for (const write of writes) {
+    if (write.unlessDuplicate !== true) return false
+    ids.add(write.id)
+    keys.add(`${write.tier}\u0001${write.fingerprint}`)
+  }
+  return ids.size === writes.length && keys.size === writes.length
 }
 
 /**
