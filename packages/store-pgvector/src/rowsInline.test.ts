@@ -88,7 +88,7 @@ describe('a memory row keeps its values in the row beside the vector (migration 
       } finally {
         await store.close()
       }
-      expect(await outOfLine((text, params) => pool.query(text, params))).toEqual({
+      expect(await outOfLine(async (text, params) => (await pool.query(text, params)) as never)).toEqual({
         memories: 0,
         memory_chunks: 0,
       })
