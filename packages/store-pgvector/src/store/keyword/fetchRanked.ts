@@ -13,13 +13,15 @@ import type { RankedDocuments } from './RankedDocuments.js'
  * given, the rest of the head only when those fall short — then, when too many of those were
  * filtered out, every remaining candidate at once. `first.rows`: the rows of those first documents
  * that pass the filter, already read by the caller (the embedded store reads every leg's head in
- * one statement).
+ * one statement). `known`: rows of this namespace already read in the same transaction through
+ * conditions that include the search's filter (the memory-vector leg's): those are not read again.
  */
 export async function fetchRanked(
   sql: SqlRunner,
   scope: SearchScope,
   ranked: RankedDocuments,
   first?: { read: number; rows?: ReadonlyMap<string, Memory> },
+  known?: ReadonlyMap<string, Memory>,
 ): Promise<ScoredMemory[]> {
   const hits: ScoredMemory[] = []
   const take = (batch: readonly RankedDocument[], byId: ReadonlyMap<string, Memory>) => {
@@ -33,13 +35,23 @@ export async function fetchRanked(
   const conditions = byIdConditions(scope)
   const read = async (batch: readonly RankedDocument[]) => {
     if (batch.length === 0) return
-    const values = [...scope.params.values, batch.map((document) => document.id)]
-    const rows = await sql.query<Record<string, unknown>>(
-      `SELECT ${memoryColumnsSelect(scope.namespaceParam)} FROM memories m
-         WHERE m.id = ANY($${values.length}::text[]) AND ${conditions.join(' AND ')}`,
-      values,
-    )
-    take(batch, new Map(rows.rows.map((row) => [row.id as string, rowToMemory(row)])))
+    const byId = new Map<string, Memory>()
+    const unread: string[] = []
+    for (const { id } of batch) {
+      const memory = known?.get(id)
+      if (memory === undefined) unread.push(id)
+      else byId.set(id, memory)
+    }
+    if (unread.length > 0) {
+      const values = [...scope.params.values, unread]
+      const rows = await sql.query<Record<string, unknown>>(
+        `SELECT ${memoryColumnsSelect(scope.namespaceParam)} FROM memories m
+           WHERE m.id = ANY($${values.length}::text[]) AND ${conditions.join(' AND ')}`,
+        values,
+      )
+      for (const row of rows.rows) byId.set(row.id as string, rowToMemory(row))
+    }
+    take(batch, byId)
   }
   const firstRead = first?.read ?? ranked.head.length
   if (first?.rows !== undefined) take(ranked.head.slice(0, firstRead), first.rows)

@@ -1,4 +1,4 @@
-import type { ScoredMemory } from '@agent-memory/core'
+import type { Memory, ScoredMemory } from '@agent-memory/core'
 import type { PipelinedRunner } from '../../sql/PipelinedRunner.js'
 import { lastReads } from '../search/legs/lastReads.js'
 import type { SearchScope } from '../search/scope/searchScope.js'
@@ -12,7 +12,9 @@ import type { SharedKeywordIndex } from './SharedKeywordIndex.js'
  * one statement (the transaction's first round trip, beside the other legs), the ranking is the
  * SQL leg's to the bit (`NamespaceKeywordIndex.rankAsSql`), and only the best rows are read,
  * through the search's filter, in the second (its COMMIT with them). `undefined`: the namespace
- * is no longer held, and the caller runs the SQL leg on the same transaction.
+ * is no longer held, and the caller runs the SQL leg on the same transaction. `known`: the rows the
+ * exact memory-vector statement of the same transaction returns (sent before the catch-up, so its
+ * answer is in by then): a ranked row among them is not read again.
  */
 export async function searchKeywordShared(
   shared: SharedKeywordIndex,
@@ -20,10 +22,14 @@ export async function searchKeywordShared(
   scope: SearchScope,
   analysis: string,
   idfExponent: number,
+  known?: Promise<ReadonlyMap<string, Memory>>,
 ): Promise<ScoredMemory[] | undefined> {
   const prepared = await shared.prepare(sql, scope.ns, analysis)
   if (prepared === undefined) return undefined
   if (prepared.terms.length === 0) return []
   const ranking = prepared.index.rankAsSql(prepared.terms, firstReadDepth(scope.limit), idfExponent)
-  return fetchRanked(lastReads(sql), scope, ranking)
+  const hits = await fetchRanked(lastReads(sql), scope, ranking, undefined, await known)
+  // Every winner known: no read carried the COMMIT; it leaves now rather than as a round trip of its own at the end.
+  sql.commit()
+  return hits
 }

@@ -1,4 +1,4 @@
-import type { LegSearchRequest, ScoredMemory } from '@agent-memory/core'
+import type { LegSearchRequest, Memory, ScoredMemory } from '@agent-memory/core'
 import type { PipelinedRunner } from '../../../sql/PipelinedRunner.js'
 import type { SqlRunner } from '../../../sql/SqlRunner.js'
 import { settingsStatement } from '../../../sql/settingsStatement.js'
@@ -84,13 +84,17 @@ export async function searchLegsPipelined(
     }
     // This process's shared index when it holds the namespace (its catch-up leaves in the first
     // round trip too); the SQL leg when it does not, or no longer does by the time it answers.
+    // The rows of the exact memory-vector statement when it left before the keyword leg started
+    // (facts cached): its answer comes in before the catch-up's, so the keyword winners among them
+    // (most of them, where both legs agree) are not read again.
+    let vectorRows: Promise<ReadonlyMap<string, Memory>> | undefined
     const keywordLeg = async (text: string) => {
       const shared = context.sharedKeywordIndex
       const analysis = queryText(text)
       if (shared !== undefined && analysis !== null && shared.held(ns)) {
         const scope = searchScope(context, ns, keywordOptions)
         const idfExponent = checkIdfExponent(keywordOptions.idfExponent)
-        const hits = await searchKeywordShared(shared, keywordSql, scope, analysis, idfExponent)
+        const hits = await searchKeywordShared(shared, keywordSql, scope, analysis, idfExponent, vectorRows)
         if (hits !== undefined) return hits
         return searchKeyword(context, ns, text, keywordOptions, {}, { sql: keywordSql })
       }
@@ -144,6 +148,10 @@ export async function searchLegsPipelined(
       chunkSearch === undefined ? none() : runPlannedVectorSearch(context, chunkSearch, reads),
     ] as const
     vectorsSent = true
+    if (keywordSearch === undefined && vectorSearch !== undefined && vectorSearch.plan === null) {
+      vectorRows = vectorLegs[0].then((hits) => new Map(hits.map((hit) => [hit.memory.id, hit.memory])))
+      vectorRows.catch(ignore)
+    }
     const keywordHitsSoon = startKeyword()
     // Without a keyword leg the vector statements are the transaction's last: its COMMIT leaves with
     // them; so it does when the keyword leg already sent its last read.

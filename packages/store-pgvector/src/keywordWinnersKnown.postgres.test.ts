@@ -1,0 +1,119 @@
+import { createMemory, type Store } from '@agent-memory/core'
+import { createHashingEmbedder } from '@agent-memory/embedder-hashing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CapturingExecutor } from './__fixtures__/CapturingExecutor.js'
+import { createTestDatabase, requirePostgres, testPool } from './__fixtures__/postgresTestDatabase.js'
+import { migrate } from './index.js'
+import { PoolExecutor } from './sql/PoolExecutor.js'
+import { PgVectorStore } from './store/PgVectorStore.js'
+
+const dims = 64
+const words = Array.from({ length: 30 }, (_, i) => `w${((i * 7919) % 997).toString(36)}k`)
+
+/** Deterministic text: twelve words of the vocabulary (each word in about a third of the memories). */
+function texts(count: number, seed: number): string[] {
+  let state = seed
+  const next = () => {
+    state = (state * 1103515245 + 12345) % 2147483648
+    return state / 2147483648
+  }
+  return Array.from({ length: count }, () =>
+    Array.from({ length: 12 }, () => words[Math.floor(next() * words.length)]).join(' '),
+  )
+}
+
+/** The store with `searchLegs` hidden: recall runs its legs one by one. */
+function legsOneByOne(store: PgVectorStore): Store {
+  return new Proxy(store, {
+    get(target, property) {
+      if (property === 'searchLegs') return undefined
+      const value = Reflect.get(target, property, target)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
+}
+
+/** The ids each keyword winners' read (`fetchRanked`: memories by id) asked for. */
+const WINNERS_READ = /FROM memories m\s+WHERE m\.id = ANY\(/
+
+if (requirePostgres('keyword winners already read by the vector leg')) {
+  describe('a recall on PostgreSQL through the process keyword index reads each winner once', {
+    timeout: 180_000,
+  }, () => {
+    const cleanups: Array<() => Promise<void>> = []
+    let capture: CapturingExecutor
+    let store: PgVectorStore
+
+    beforeAll(async () => {
+      const database = await createTestDatabase('kwknown')
+      const pool = testPool(database.url, 4)
+      cleanups.push(async () => {
+        await pool.end()
+        await database.drop()
+      })
+      await migrate(pool, { dimensions: dims })
+      capture = new CapturingExecutor(new PoolExecutor(pool, { statementTimeoutMs: 0, ownsPool: false }))
+      store = await new PgVectorStore(capture, {
+        dimensions: dims,
+        autoIndex: false,
+        recallSampleRate: 0,
+        namespaceCountTtlMs: 600_000,
+      }).open()
+      cleanups.push(() => store.close())
+    })
+    afterAll(async () => {
+      for (const cleanup of cleanups.reverse()) await cleanup()
+    })
+
+    it('the winners the exact vector statement returned are not read again; the hits are the same as the legs one by one', async () => {
+      const embedder = createHashingEmbedder({ dimensions: dims })
+      const memory = createMemory({ store, embedder })
+      const oneByOne = createMemory({ store: legsOneByOne(store), embedder })
+      cleanups.push(
+        () => memory.close(),
+        () => oneByOne.close(),
+      )
+      await memory.rememberMany(
+        'user',
+        texts(600, 3).map((content) => ({ content })),
+      )
+      const queries = texts(8, 77).map((text) => text.split(' ').slice(0, 4).join(' '))
+      // The first recalls count the namespace and load it into the process's keyword index.
+      for (const query of queries.slice(0, 2)) await memory.recall('user', query, { limit: 5 })
+      await memory.flush()
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      const asked = (from: number) =>
+        capture.statements.flatMap((text, i) =>
+          i >= from && WINNERS_READ.test(text) ? [(capture.values[i]!.at(-1) as string[]).length] : [],
+        )
+      let pipelinedIds = 0
+      let aloneIds = 0
+      for (const query of queries.slice(2)) {
+        const from = capture.statements.length
+        const result = await memory.recall('user', query, { limit: 5 })
+        await memory.flush()
+        const pipelined = asked(from)
+        const middle = capture.statements.length
+        const alone = await oneByOne.recall('user', query, { limit: 5 })
+        await oneByOne.flush()
+        // Through the process's keyword index (its catch-up) both ways.
+        expect(capture.statements.slice(from).some((text) => text.includes('agent_memory_keyword_log'))).toBe(
+          true,
+        )
+        pipelinedIds += pipelined.reduce((sum, n) => sum + n, 0)
+        aloneIds += asked(middle).reduce((sum, n) => sum + n, 0)
+        const ranked = (hits: typeof result.hits) => hits.map((hit) => [hit.memory.id, hit.scores.relevance])
+        expect(ranked(result.hits)).toEqual(ranked(alone.hits))
+        // The same rows (but the reinforcement each recall adds to its hits, and the confidence
+        // shown decayed to the moment of each recall).
+        const rows = (hits: typeof result.hits) =>
+          hits.map(({ memory: { accessCount, lastAccessedAt, confidence, ...rest } }) => rest)
+        expect(rows(result.hits)).toEqual(rows(alone.hits))
+      }
+      // One by one, every keyword winner is read by id; in the pipeline only those the memory-vector
+      // statement did not return (on this text the two legs agree on most of them).
+      expect(aloneIds).toBeGreaterThan(0)
+      expect(pipelinedIds).toBeLessThan(aloneIds / 2)
+    })
+  })
+}
