@@ -27,11 +27,20 @@ export async function readWalOfDatabase(
     'SELECT oid::text FROM pg_database WHERE datname = current_database()',
   )
   const oid = db[0]!.oid
+  // Only flushed WAL can be read. An insert position at a page's start (past the page header) is
+  // flushed only once another record is written: where nothing was written after `from`, the
+  // window is empty; else it ends at the last flushed record, which holds everything written.
+  const { rows: flushed } = await client.query<{ to: string; empty: boolean }>(
+    `SELECT least($2::pg_lsn, pg_current_wal_flush_lsn())::text AS to,
+            $1::pg_lsn >= least($2::pg_lsn, pg_current_wal_flush_lsn()) AS empty`,
+    [from, to],
+  )
+  if (flushed[0]!.empty) return { kinds: [], recordBytes: 0, fpiBytes: 0, elsewhereBytes: 0, checkpoints: 0 }
   const { rows } = await client.query<WalRow>(
     `SELECT start_lsn::text, pg_wal_lsn_diff(end_lsn, start_lsn)::text AS bytes, xid::text,
             resource_manager || '/' || record_type AS kind, fpi_length::text AS fpi, block_ref
        FROM pg_get_wal_records_info($1::pg_lsn, $2::pg_lsn) ORDER BY start_lsn`,
-    [from, to],
+    [from, flushed[0]!.to],
   )
   // `rel <tablespace>/<database>/<relfilenode>` in each block reference.
   const ofDatabase = (ref: string | null) =>

@@ -272,6 +272,8 @@ function childFailure(error: unknown): string {
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line && !line.startsWith('at ') && !line.startsWith('^') && !line.startsWith('node:'))
-  const message = lines.find((line) => /^\w*Error\b|\bError:/.test(line)) ?? lines.at(-1)
+  // The error's own line ("TypeError [ERR_…]: …", "Error: …"), not the source line Node quotes
+  // above an uncaught one (such as "Error.captureStackTrace(err);").
+  const message = lines.find((line) => /^(\w+\.)?\w*Error( \[\w+\])?:/.test(line)) ?? lines.at(-1)
   return (message ?? (error instanceof Error ? error.message : String(error))).slice(0, 300)
 }

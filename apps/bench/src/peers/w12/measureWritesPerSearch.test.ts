@@ -69,4 +69,28 @@ describe.runIf(url)('measureWritesPerSearch', () => {
       await other.drop()
     }
   })
+
+  it('reads an empty window for a side whose searches write nothing', async () => {
+    const db = await createScratchDatabase(url!, `agent_memory_bench_${process.pid}_writes_nothing`)
+    const client = new pg.Client({ connectionString: db.url })
+    await client.connect()
+    try {
+      await client.query('CREATE TABLE memories (id int PRIMARY KEY)')
+      const result = await measureWritesPerSearch(
+        client,
+        5,
+        0,
+        async () => {
+          await client.query('SELECT count(*) FROM memories')
+        },
+        async () => {},
+        8,
+      )
+      expect(result.wal).toMatchObject({ recordBytes: 0, fpiBytes: 0 })
+      expect(result.rowVersions).toBe(0)
+    } finally {
+      await client.end()
+      await db.drop()
+    }
+  })
 })

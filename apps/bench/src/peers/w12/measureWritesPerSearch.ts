@@ -52,7 +52,12 @@ export async function measureWritesPerSearch(
     after = await read()
     wal = walinspect ? await readWal(reader, before.lsn, after.lsn) : undefined
   } finally {
-    if (slot) await reader.query('SELECT pg_drop_replication_slot($1)', [slot])
+    // Gone already if the session lost it; a failure here must not hide the window's own.
+    if (slot)
+      await reader.query(
+        'SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots WHERE slot_name = $1',
+        [slot],
+      )
   }
   const { rows } = await reader.query<{ bytes: string }>('SELECT pg_wal_lsn_diff($1, $2)::text AS bytes', [
     after.lsn,
