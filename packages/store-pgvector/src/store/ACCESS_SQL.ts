@@ -9,15 +9,31 @@ const accessOf = (alias: string, namespace: string, column: string) =>
   `(SELECT a.${column} FROM agent_memory_access a WHERE a.namespace = ${namespace} AND a.memory_id = ${alias}.id)`
 
 /**
+ * The rule every reader applies: the access row's time replaces the memory row's, its count adds
+ * to the row's; over expressions of the access row's two values (null where it has none).
+ */
+const amended = {
+  lastAccessedAt: (alias: string, accessed: string) => `coalesce(${accessed}, ${alias}.last_accessed_at)`,
+  accessCount: (alias: string, accessed: string) => `${alias}.access_count + coalesce(${accessed}, 0)`,
+}
+
+/**
  * A memory's reinforcement as every reader sees it: its row's values as written, amended by its
  * access row where recall reinforced it since (the count added, the time replaced). Correlated
  * look-ups rather than a join, so every statement that reads memory columns reads these without
  * restructuring; they are evaluated for the rows a statement returns, never for rows it only ranks.
  * `namespace`: the bound parameter the statement filters the `alias` rows' namespace by.
+ * `joined`: the same over a statement that joins the access row as `accessed` (one key probe per
+ * row where the two look-ups make two).
  */
 export const ACCESS_SQL = {
   lastAccessedAt: (alias: string, namespace: string) =>
-    `coalesce(${accessOf(alias, namespace, 'last_accessed_at')}, ${alias}.last_accessed_at)`,
+    amended.lastAccessedAt(alias, accessOf(alias, namespace, 'last_accessed_at')),
   accessCount: (alias: string, namespace: string) =>
-    `${alias}.access_count + coalesce(${accessOf(alias, namespace, 'access_count')}, 0)`,
+    amended.accessCount(alias, accessOf(alias, namespace, 'access_count')),
+  joined: {
+    lastAccessedAt: (alias: string, accessed: string) =>
+      amended.lastAccessedAt(alias, `${accessed}.last_accessed_at`),
+    accessCount: (alias: string, accessed: string) => amended.accessCount(alias, `${accessed}.access_count`),
+  },
 } as const

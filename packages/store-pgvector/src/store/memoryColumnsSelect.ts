@@ -7,7 +7,7 @@ import { memoryColumnsOf } from './memoryColumnsOf.js'
  * (`memoryColumnsOf`); `namespace` is the statement's bound namespace (`$n`).
  */
 export function memoryColumnsSelect(namespace: string, alias = 'm'): string {
-  return memoryColumnsOf(alias, namespace)
+  return memoryColumnsOf(alias, { namespace })
     .map((expression, i) => `${expression} AS ${MEMORY_COLUMN_NAMES[i]}`)
     .join(', ')
 }

@@ -10,6 +10,7 @@ import type { KeywordTerm } from '../../keyword/KeywordTerm.js'
 import type { NamespaceKeywordIndex } from '../../keyword/NamespaceKeywordIndex.js'
 import type { RankedDocuments } from '../../keyword/RankedDocuments.js'
 import { MEMORY_COLUMN_NAMES } from '../../MEMORY_COLUMN_NAMES.js'
+import { memoryColumnsOf } from '../../memoryColumnsOf.js'
 import { rowToMemory } from '../../rowToMemory.js'
 import { queryText } from '../../searchText.js'
 import { checkVector } from '../../validateWrites.js'
@@ -36,15 +37,9 @@ export interface LegResults {
 const rowArray = (alias: string, lead: string[], from: 'joined' | 'selected') =>
   `json_build_array(${[
     ...lead,
-    ...MEMORY_COLUMN_NAMES.map((column) => {
-      if (from === 'selected') return `${alias}.${column}`
-      // ACCESS_SQL's rule (the access row's time replaces the row's, its count adds to it), over
-      // the join: one key probe per row where the two correlated look-ups made two.
-      if (column === 'last_accessed_at')
-        return `coalesce(${ACCESSED}.last_accessed_at, ${alias}.last_accessed_at)`
-      if (column === 'access_count') return `${alias}.access_count + coalesce(${ACCESSED}.access_count, 0)`
-      return `${alias}.${column}`
-    }),
+    ...(from === 'joined'
+      ? memoryColumnsOf(alias, { joinedAs: ACCESSED })
+      : MEMORY_COLUMN_NAMES.map((column) => `${alias}.${column}`)),
   ].join(', ')})`
 
 /** The alias of a head row's access row (none of the filter's SQL uses it). */
