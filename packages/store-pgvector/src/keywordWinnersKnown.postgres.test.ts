@@ -1,37 +1,15 @@
-import { createMemory, type Store } from '@agent-memory/core'
+import { createMemory } from '@agent-memory/core'
 import { createHashingEmbedder } from '@agent-memory/embedder-hashing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CapturingExecutor } from './__fixtures__/CapturingExecutor.js'
+import { commonWordTexts as texts } from './__fixtures__/commonWordTexts.js'
+import { legsOneByOne } from './__fixtures__/legsOneByOne.js'
 import { createTestDatabase, requirePostgres, testPool } from './__fixtures__/postgresTestDatabase.js'
 import { migrate } from './index.js'
 import { PoolExecutor } from './sql/PoolExecutor.js'
 import { PgVectorStore } from './store/PgVectorStore.js'
 
 const dims = 64
-const words = Array.from({ length: 30 }, (_, i) => `w${((i * 7919) % 997).toString(36)}k`)
-
-/** Deterministic text: twelve words of the vocabulary (each word in about a third of the memories). */
-function texts(count: number, seed: number): string[] {
-  let state = seed
-  const next = () => {
-    state = (state * 1103515245 + 12345) % 2147483648
-    return state / 2147483648
-  }
-  return Array.from({ length: count }, () =>
-    Array.from({ length: 12 }, () => words[Math.floor(next() * words.length)]).join(' '),
-  )
-}
-
-/** The store with `searchLegs` hidden: recall runs its legs one by one. */
-function legsOneByOne(store: PgVectorStore): Store {
-  return new Proxy(store, {
-    get(target, property) {
-      if (property === 'searchLegs') return undefined
-      const value = Reflect.get(target, property, target)
-      return typeof value === 'function' ? value.bind(target) : value
-    },
-  })
-}
 
 /** The ids each keyword winners' read (`fetchRanked`: memories by id) asked for. */
 const WINNERS_READ = /FROM memories m\s+WHERE m\.id = ANY\(/

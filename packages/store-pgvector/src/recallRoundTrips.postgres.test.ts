@@ -1,36 +1,12 @@
-import { createMemory, type MemoryService, type Store } from '@agent-memory/core'
+import { createMemory, type MemoryService } from '@agent-memory/core'
 import { createHashingEmbedder } from '@agent-memory/embedder-hashing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { commonWordTexts as texts } from './__fixtures__/commonWordTexts.js'
+import { legsOneByOne } from './__fixtures__/legsOneByOne.js'
 import { createTestDatabase, requirePostgres, testPool } from './__fixtures__/postgresTestDatabase.js'
 import { createPgVectorStore, migrate, type PgVectorStore } from './index.js'
 
 const dims = 64
-// Thirty words, twelve to a memory: every word is in about a third of the memories (W12's text), so
-// the keyword leg's first pass cannot prune and every match is read beside the statistics.
-const words = Array.from({ length: 30 }, (_, i) => `w${((i * 7919) % 997).toString(36)}k`)
-
-/** Deterministic text: twelve words of the vocabulary. */
-function texts(count: number, seed: number): string[] {
-  let state = seed
-  const next = () => {
-    state = (state * 1103515245 + 12345) % 2147483648
-    return state / 2147483648
-  }
-  return Array.from({ length: count }, () =>
-    Array.from({ length: 12 }, () => words[Math.floor(next() * words.length)]).join(' '),
-  )
-}
-
-/** The store with `searchLegs` hidden: recall runs its legs one by one, as before they were pipelined. */
-function legsOneByOne(store: PgVectorStore): Store {
-  return new Proxy(store, {
-    get(target, property) {
-      if (property === 'searchLegs') return undefined
-      const value = Reflect.get(target, property, target)
-      return typeof value === 'function' ? value.bind(target) : value
-    },
-  })
-}
 
 if (requirePostgres('recall round trips on PostgreSQL')) {
   describe('round trips of one recall on PostgreSQL', { timeout: 180_000 }, () => {
