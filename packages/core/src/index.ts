@@ -117,6 +117,7 @@ export type { ScoredMemory } from './spec/ScoredMemory.js'
 export type {
   ListOptions,
   NamespaceStats,
+  ReinforceGroup,
   ReinforceOptions,
   SearchOptions,
   Store,

@@ -150,6 +150,11 @@ async function exercise(store: PgVectorStore): Promise<Set<string>> {
   await s.putChunks(ns, 'm2', 'fp-m2', [{ idx: 0, text: 'another chunk', embedding: axisVector(dims, 3) }])
   await s.chunksOf(ns, 'm1')
   await s.reinforce(ns, ['m1', 'm2'])
+  await s.reinforceMany([
+    { namespace: ns, ids: ['m1'] },
+    { namespace: 'tenant-b', ids: ['b1'] },
+    { namespace: ns, ids: ['m2'], options: { slidingTtlMs: 60_000 } },
+  ])
   await s.supersede(ns, 'm1', 'm2')
   await s.restore(ns, 'm1')
   await s.history(ns, 'm1')

@@ -134,6 +134,25 @@ if (requireReplica('read replica (streaming standby)')) {
       expect(store.readRouting()!.replicaReads).toBe(resumed.replicaReads + 2)
     })
 
+    it('a reinforcement of several namespaces in one statement counts as a write to each of them, no other', async () => {
+      const store = await open({ readReplica: { positionTtlMs: 0, maxLagMs: 600_000 } })
+      for (const ns of ['many-a', 'many-b', 'many-c']) await store.upsert(ns, [row(`${ns}-1`)])
+      await waitForReplay(primary, admin)
+      await pauseReplay()
+      await store.reinforceMany([
+        { namespace: 'many-a', ids: ['many-a-1'] },
+        { namespace: 'many-b', ids: ['many-b-1'] },
+      ])
+      const before = store.readRouting()!
+      // Read-your-writes for both: the paused replica has not seen the access rows.
+      expect((await store.get('many-a', 'many-a-1'))?.accessCount).toBe(1)
+      expect((await store.get('many-b', 'many-b-1'))?.accessCount).toBe(1)
+      expect(store.readRouting()!.primaryReads - before.primaryReads).toBe(2)
+      // A namespace the statement did not touch is still read on the replica.
+      expect((await store.get('many-c', 'many-c-1'))?.accessCount).toBe(0)
+      expect(store.readRouting()!.replicaReads - before.replicaReads).toBe(1)
+    })
+
     it('sends every read to the primary while the replica lags more than maxLagMs', async () => {
       const store = await open({ readReplica: { positionTtlMs: 0, maxLagMs: 200 } })
       await store.upsert('lag-a', [row('a1')])

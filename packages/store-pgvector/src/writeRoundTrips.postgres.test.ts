@@ -181,5 +181,27 @@ if (requirePostgres('write round trips on PostgreSQL')) {
       expect(again.map((result) => result.status)).toEqual(Array(10).fill('reinforced'))
       expect(await store.list('user-1', { limit: 50 })).toHaveLength(10)
     })
+
+    it("recall's reinforcement of many users: one round trip for every group without a sliding expiry", async () => {
+      const users = ['rf-a', 'rf-b', 'rf-c']
+      for (const [i, user] of users.entries()) {
+        await store.upsert(user, [
+          write(`${user}-1`, `note one of ${i}`),
+          write(`${user}-2`, `note two of ${i}`),
+        ])
+      }
+      const groups = users.map((user) => ({ namespace: user, ids: [`${user}-1`, `${user}-2`, `${user}-1`] }))
+      // The first accesses insert the access rows, the next update them: one statement each time.
+      expect(await count(() => store.reinforceMany(groups))).toBe(1)
+      expect(await count(() => store.reinforceMany(groups))).toBe(1)
+      for (const user of users) {
+        expect((await store.get(user, `${user}-1`))!.accessCount).toBe(4)
+        expect((await store.get(user, `${user}-2`))!.accessCount).toBe(2)
+      }
+      // A group with a sliding expiry changes the memory's own row: a transaction of its own.
+      const sliding = [...groups, { namespace: 'rf-a', ids: ['rf-a-2'], options: { slidingTtlMs: 60_000 } }]
+      expect(await count(() => store.reinforceMany(sliding))).toBeGreaterThan(1)
+      expect((await store.get('rf-a', 'rf-a-2'))!.accessCount).toBe(4)
+    })
   })
 }

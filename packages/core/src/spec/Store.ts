@@ -52,6 +52,13 @@ export interface ReinforceOptions {
   slidingTtlMs?: number
 }
 
+/** One namespace's share of `Store.reinforceMany`: what one `Store.reinforce` call would take. */
+export interface ReinforceGroup {
+  namespace: string
+  ids: string[]
+  options?: ReinforceOptions
+}
+
 /** The counts `Store.stats` reports for one namespace. */
 export interface NamespaceStats {
   namespace: string
@@ -142,6 +149,13 @@ export interface Store extends ExpirySweepStore, LinkStore {
    * expiry (see options). Missing ids are skipped.
    */
   reinforce(namespace: string, ids: string[], options?: ReinforceOptions): Promise<void>
+  /**
+   * `reinforce` for several namespaces in one call, as recall's queue flushes them: the same
+   * counts, times and expiries as one `reinforce` per group, written in as few statements as the
+   * store can (the PostgreSQL store writes every group without a sliding expiry in one). Optional:
+   * without it the service calls `reinforce` once per group.
+   */
+  reinforceMany?(groups: ReinforceGroup[]): Promise<void>
   /** The supersession chain through `id`, oldest first; empty when `id` is missing. */
   history(namespace: string, id: string): Promise<Memory[]>
 

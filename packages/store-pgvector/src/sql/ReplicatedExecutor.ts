@@ -6,7 +6,7 @@ import type { PoolExecutor } from './PoolExecutor.js'
 import type { ReadRoutingStats } from './ReadRoutingStats.js'
 import type { ReplicaMonitor } from './ReplicaMonitor.js'
 import type { SqlRunner } from './SqlRunner.js'
-import type { TransactionScope, TransactionSettings } from './TransactionScope.js'
+import type { TransactionScope } from './TransactionScope.js'
 
 /** Beyond this many remembered namespaces, the ones the replica has replayed are forgotten. */
 const REMEMBERED_NAMESPACES = 10_000
@@ -59,9 +59,9 @@ export class ReplicatedExecutor implements Executor {
       return this.#read(
         scope,
         (executor) => executor.transaction(work, scope),
-        () => this.#onPrimary(work, scope.namespace ?? null, scope.settings),
+        () => this.#onPrimary(work, scope),
       )
-    return this.#onPrimary(work, scope?.namespace ?? null, scope?.settings)
+    return this.#onPrimary(work, scope)
   }
 
   /** Routed as a read; on the primary it needs no WAL position: a read-only transaction writes none. */
@@ -85,11 +85,7 @@ export class ReplicatedExecutor implements Executor {
    * namespace's later reads wait for (`transaction`), which a pipelined COMMIT would not.
    */
   pipelinedWrite<T>(work: (sql: PipelinedRunner) => Promise<T>, scope: TransactionScope): Promise<T> {
-    return this.#onPrimary(
-      (sql) => work({ ...sql, commit: () => undefined }),
-      scope.namespace ?? null,
-      scope.settings,
-    )
+    return this.#onPrimary((sql) => work({ ...sql, commit: () => undefined }), scope)
   }
 
   /** A write: on the primary, reporting its WAL position for the namespace's later reads. */
@@ -98,11 +94,7 @@ export class ReplicatedExecutor implements Executor {
     params: unknown[],
     scope: TransactionScope,
   ): Promise<Row[]> {
-    return this.#onPrimary(
-      async (sql) => (await sql.query<Row>(text, params)).rows,
-      scope.namespace ?? null,
-      scope.settings,
-    )
+    return this.#onPrimary(async (sql) => (await sql.query<Row>(text, params)).rows, scope)
   }
 
   /** The primary's round trips and the replica's together. */
@@ -148,14 +140,16 @@ export class ReplicatedExecutor implements Executor {
     return replayed >= (written ?? 0n) && replayed >= this.#writtenEverywhere
   }
 
-  /** `namespace` null: unscoped work, whose writes count for every namespace. */
-  async #onPrimary<T>(
-    work: (sql: SqlRunner) => Promise<T>,
-    namespace: string | null,
-    settings: TransactionSettings | undefined,
-  ): Promise<T> {
-    const { result, walLsn } = await this.#primary.transactionReportingWal(work, settings)
-    if (walLsn !== null) this.#record(namespace, lsnToBigInt(walLsn))
+  /** Unscoped work (no scope, no namespace named): its writes count for every namespace. */
+  async #onPrimary<T>(work: (sql: SqlRunner) => Promise<T>, scope: TransactionScope | undefined): Promise<T> {
+    const { result, walLsn } = await this.#primary.transactionReportingWal(work, scope?.settings)
+    if (walLsn === null) return result
+    const lsn = lsnToBigInt(walLsn)
+    if (scope?.namespace === undefined && scope?.namespaces !== undefined) {
+      for (const namespace of scope.namespaces) this.#record(namespace, lsn)
+    } else {
+      this.#record(scope?.namespace ?? null, lsn)
+    }
     return result
   }
 

@@ -16,6 +16,7 @@ import type {
   NamespaceDataStore,
   NamespaceStats,
   PendingClaim,
+  ReinforceGroup,
   ReinforceOptions,
   RepairIssue,
   RepairStats,
@@ -45,6 +46,7 @@ import { settleIndexUpkeep } from './indexes/settleIndexUpkeep.js'
 import type { VectorIndexReport } from './indexes/VectorIndexReport.js'
 import { addLink } from './lifecycle/addLink.js'
 import { deleteMemories } from './lifecycle/deleteMemories.js'
+import { reinforceMany } from './lifecycle/reinforceMany.js'
 import { reinforceMemories } from './lifecycle/reinforceMemories.js'
 import { removeLink } from './lifecycle/removeLink.js'
 import { restoreMemory } from './lifecycle/restoreMemory.js'
@@ -231,6 +233,11 @@ export class PgVectorStore implements Store, ChunkStore, LegSearchStore, RepairS
 
   reinforce(namespace: string, ids: string[], options: ReinforceOptions = {}): Promise<void> {
     return reinforceMemories(this.#context, namespace, ids, options)
+  }
+
+  /** `reinforce` for many namespaces: on one server, one statement for every group without a sliding expiry. */
+  reinforceMany(groups: ReinforceGroup[]): Promise<void> {
+    return reinforceMany(this.#context, groups)
   }
 
   history(namespace: string, id: string): Promise<Memory[]> {

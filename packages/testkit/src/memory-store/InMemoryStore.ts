@@ -12,6 +12,7 @@ import {
   type NamespaceDataStore,
   type NamespaceStats,
   type PendingClaim,
+  type ReinforceGroup,
   type ReinforceOptions,
   type RepairIssue,
   type RepairStats,
@@ -52,6 +53,7 @@ import { rowRepairStats } from './repair/rowRepairStats.js'
 import { searchRowChunks } from './search/searchRowChunks.js'
 import { searchRowText } from './search/searchRowText.js'
 import { searchRowVectors } from './search/searchRowVectors.js'
+import { checkNamespace } from './state/checkNamespace.js'
 import type { InMemoryState } from './state/InMemoryState.js'
 import { putRowChunks } from './write/putRowChunks.js'
 import { upsertRows } from './write/upsertRows.js'
@@ -166,6 +168,12 @@ export class InMemoryStore implements Store, ChunkStore, RepairStore, NamespaceD
 
   reinforce(namespace: string, ids: string[], options: ReinforceOptions = {}): Promise<void> {
     return reinforceRows(this.state, namespace, ids, options)
+  }
+
+  /** Every group checked first, then each written through `reinforce` (a test may replace it). */
+  async reinforceMany(groups: ReinforceGroup[]): Promise<void> {
+    for (const group of groups) checkNamespace(group.namespace)
+    for (const group of groups) await this.reinforce(group.namespace, group.ids, group.options)
   }
 
   history(namespace: string, id: string): Promise<Memory[]> {

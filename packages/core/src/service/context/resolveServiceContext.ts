@@ -11,11 +11,11 @@ import { DEFAULT_MIN_SCORE } from '../DEFAULT_MIN_SCORE.js'
 import type { MemoryServiceOptions } from '../MemoryServiceOptions.js'
 import { RANKING_DEFAULTS } from '../RANKING_DEFAULTS.js'
 import { ReinforcementQueue } from '../recall/ReinforcementQueue.js'
+import { writeReinforcements } from '../recall/writeReinforcements.js'
 import { checkedRoleWeights } from './checkedRoleWeights.js'
 import { resolveLongQueries } from './resolveLongQueries.js'
 import { resolveRerank } from './resolveRerank.js'
 import type { ServiceContext } from './ServiceContext.js'
-import { slidingOptions } from './slidingOptions.js'
 
 const DAY_MS = 86_400_000
 
@@ -124,8 +124,7 @@ export function resolveServiceContext(config: {
     storedVectorsReused: { count: 0 },
     reinforcements: new ReinforcementQueue({
       delayMs: options.reinforceDelayMs ?? 100,
-      write: ({ namespace, tier, ids, at }) =>
-        store.reinforce(namespace, ids, slidingOptions(context, tier, at)),
+      write: (groups) => writeReinforcements(context, groups),
       report: (error) => context.report(error, 'recall.reinforce'),
     }),
     report(error, operation) {

@@ -3,25 +3,28 @@ import { ReinforcementQueue } from './ReinforcementQueue.js'
 
 type Group = { namespace: string; tier: string; ids: string[]; at: Date }
 
-function queue(delayMs: number, write?: (group: Group) => Promise<void>) {
+function queue(delayMs: number, write?: (groups: Group[]) => Promise<void>) {
   const written: Group[] = []
+  const flushes: Group[][] = []
   const errors: unknown[] = []
   const q = new ReinforcementQueue({
     delayMs,
-    write: async (group) => {
-      written.push({ ...group, ids: [...group.ids] })
-      await write?.(group)
+    write: async (groups) => {
+      const copies = groups.map((group) => ({ ...group, ids: [...group.ids] }))
+      written.push(...copies)
+      flushes.push(copies)
+      await write?.(groups)
     },
     report: (error) => errors.push(error),
   })
-  return { q, written, errors }
+  return { q, written, flushes, errors }
 }
 
 const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s))
 
 describe('ReinforcementQueue', () => {
-  it('coalesces recalls into one write per (namespace, tier), repeats kept, latest time', async () => {
-    const { q, written } = queue(1_000_000)
+  it('coalesces recalls into one group per (namespace, tier), repeats kept, latest time, all in one write', async () => {
+    const { q, written, flushes } = queue(1_000_000)
     q.add('u1', 'semantic', ['a', 'b'], at(1))
     q.add('u1', 'semantic', ['a'], at(3))
     q.add('u1', 'working', ['c'], at(2))
@@ -34,8 +37,9 @@ describe('ReinforcementQueue', () => {
       { namespace: 'u1', tier: 'working', ids: ['c'], at: at(2) },
       { namespace: 'u2', tier: 'semantic', ids: ['d'], at: at(2) },
     ])
+    expect(flushes).toHaveLength(1)
     await q.flush()
-    expect(written).toHaveLength(3)
+    expect(flushes).toHaveLength(1)
   })
 
   it('writes after the delay on its own', async () => {
@@ -74,13 +78,17 @@ describe('ReinforcementQueue', () => {
   })
 
   it('reports a failed write and keeps going', async () => {
-    const { q, written, errors } = queue(1_000_000, async (group) => {
-      if (group.namespace === 'bad') throw new Error('database went away')
+    let fail = true
+    const { q, written, errors } = queue(1_000_000, async () => {
+      if (fail) throw new Error('database went away')
     })
-    q.add('bad', 'semantic', ['a'], at(1))
-    q.add('good', 'semantic', ['b'], at(1))
+    q.add('u1', 'semantic', ['a'], at(1))
     await q.flush()
-    expect(written).toHaveLength(2)
+    expect(errors).toHaveLength(1)
+    fail = false
+    q.add('u1', 'semantic', ['b'], at(2))
+    await q.flush()
+    expect(written.map((group) => group.ids)).toEqual([['a'], ['b']])
     expect(errors).toHaveLength(1)
   })
 

@@ -1,39 +1,34 @@
 import type { Tier } from '../../model/Tier.js'
-
-interface PendingGroup {
-  namespace: string
-  tier: Tier
-  ids: string[]
-  at: Date
-}
+import type { PendingReinforcement } from './PendingReinforcement.js'
 
 /** Ids pending across groups that start a flush without waiting for the delay. */
 const FLUSH_AT_IDS = 512
 
 /**
  * Recall's reinforcements, off the response path and batched: ids queue per (namespace, tier)
- * and go to the store as one `reinforce` per group — after `delayMs`, or at once past
+ * and every group queued goes to `write` in one call — after `delayMs`, or at once past
  * `FLUSH_AT_IDS` — with one flush in flight at a time, so under load every recall that
- * arrives meanwhile rides the next statement instead of queueing its own ahead of the next
- * query. A repeated id stays repeated (the store counts each occurrence). The access time of
- * a group is its latest recall's.
+ * arrives meanwhile rides the next write instead of queueing its own ahead of the next query,
+ * and many users' recalls make one write, not one each (`writeReinforcements`). A repeated id
+ * stays repeated (the store counts each occurrence). The access time of a group is its latest
+ * recall's.
  *
  * `flush` writes what is queued now; `close` flushes and then drops whatever arrives later,
  * deliberately (the service is done; the store may be closing). A pending delay keeps the
  * process alive until it lands, so a script that just ends loses nothing.
  */
 export class ReinforcementQueue {
-  readonly #write: (group: PendingGroup) => Promise<void>
+  readonly #write: (groups: PendingReinforcement[]) => Promise<void>
   readonly #report: (error: unknown) => void
   readonly #delayMs: number
-  readonly #pending = new Map<string, PendingGroup>()
+  readonly #pending = new Map<string, PendingReinforcement>()
   #pendingIds = 0
   #timer: ReturnType<typeof setTimeout> | undefined
   #inFlight: Promise<void> = Promise.resolve()
   #closed = false
 
   constructor(options: {
-    write: (group: PendingGroup) => Promise<void>
+    write: (groups: PendingReinforcement[]) => Promise<void>
     report: (error: unknown) => void
     delayMs: number
   }) {
@@ -83,12 +78,11 @@ export class ReinforcementQueue {
       const groups = [...this.#pending.values()]
       this.#pending.clear()
       this.#pendingIds = 0
-      for (const group of groups) {
-        try {
-          await this.#write(group)
-        } catch (error) {
-          this.#report(error)
-        }
+      if (groups.length === 0) return
+      try {
+        await this.#write(groups)
+      } catch (error) {
+        this.#report(error)
       }
     })
     this.#inFlight = run

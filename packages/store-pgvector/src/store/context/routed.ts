@@ -5,7 +5,7 @@ import type { StoreContext } from './StoreContext.js'
 
 /**
  * The store's executor with its transactions scoped: a read or a write of `namespace` (undefined:
- * every namespace), so a read replica serves what it may (see `ReplicatedExecutor`), with any
+ * every namespace; a list: those namespaces), so a read replica serves what it may (see `ReplicatedExecutor`), with any
  * `settings` the work needs set as the transaction begins. `readStatement` is one read-only
  * statement in a transaction of its own: one round trip on PostgreSQL (`Executor.readStatement`);
  * `writeStatement` its read-write twin; `pipelinedRead` read-only work whose statements are
@@ -14,7 +14,7 @@ import type { StoreContext } from './StoreContext.js'
 export function routed(
   context: StoreContext,
   access: TransactionScope['access'],
-  namespace: string | undefined,
+  namespace: string | readonly string[] | undefined,
   settings?: TransactionSettings,
 ): {
   transaction: <T>(work: (sql: SqlRunner) => Promise<T>) => Promise<T>
@@ -23,8 +23,11 @@ export function routed(
   pipelinedRead: <T>(work: (sql: PipelinedRunner) => Promise<T>) => Promise<T>
   pipelinedWrite: <T>(work: (sql: PipelinedRunner) => Promise<T>) => Promise<T>
 } {
-  const scope: TransactionScope =
-    settings === undefined ? { access, namespace } : { access, namespace, settings }
+  const named: TransactionScope =
+    typeof namespace === 'object'
+      ? { access, namespace: undefined, namespaces: namespace }
+      : { access, namespace }
+  const scope: TransactionScope = settings === undefined ? named : { ...named, settings }
   return {
     transaction: (work) => context.executor.transaction(work, scope),
     readStatement: <Row>(text: string, params: unknown[]) =>

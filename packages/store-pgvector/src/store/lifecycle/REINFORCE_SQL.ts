@@ -2,11 +2,20 @@
 const HITS = `SELECT id, count(*)::int AS times FROM unnest($2::text[]) AS h(id) GROUP BY id ORDER BY id COLLATE "C"`
 
 /**
- * Recall's reinforcement of the ids `$2` of namespace `$1` at `$3` (null: the transaction's
- * instant), written to their access rows (`agent_memory_access`): the count added, the time
- * replaced. Only ids that name a memory of the namespace get a row.
+ * Hits of several namespaces, one element per listed occurrence (`$1` namespaces, `$2` ids, `$3`
+ * access times, null: the transaction's instant), counted: one row per (namespace, id) with the
+ * times it was listed, in key order.
+ */
+const HITS_OF_NAMESPACES = `SELECT ns, id, count(*)::int AS times, max(at) AS at
+    FROM unnest($1::text[], $2::text[], $3::timestamptz[]) AS h(ns, id, at)
+   GROUP BY ns, id ORDER BY ns COLLATE "C", id COLLATE "C"`
+
+/**
+ * Recall's reinforcement written to the access rows (`agent_memory_access`): the count added, the
+ * time replaced. Only ids that name a memory of their namespace get a row.
  *
- * `bumpThenInsert` (one server): the existing access rows are updated by a plain `UPDATE`, heap-only
+ * `bumpThenInsert` (one server; the hits of any number of namespaces, `HITS_OF_NAMESPACES`, so one
+ * flush of many users' recalls is one statement): the existing access rows are updated by a plain `UPDATE`, heap-only
  * (no index holds the two columns, and the pages keep room), and only the ids without one are
  * inserted, plainly. Measured with `pg_walinspect`, that is the upsert's WAL without its two extra
  * records per row: the tuple lock `ON CONFLICT DO UPDATE` takes before updating (a `LOCK` record,
@@ -14,25 +23,26 @@ const HITS = `SELECT id, count(*)::int AS times FROM unnest($2::text[]) AS h(id)
  * in key order. It fails where it races: a concurrent reinforce inserting the same new row first
  * (a unique violation), and the caller then runs `upsert`.
  *
- * `upsert`: one `INSERT … ON CONFLICT DO UPDATE`, which waits for a concurrent insert and adds to
+ * `upsert` (the ids `$2` of namespace `$1` at `$3`, null: the transaction's instant): one
+ * `INSERT … ON CONFLICT DO UPDATE`, which waits for a concurrent insert and adds to
  * it; used after a race, with a sliding expiry, and on Citus, which refuses now() (even as a
  * subquery) inside COALESCE of a write in a CTE. `(SELECT now())`: the same instant as now(); Citus
  * refuses a non-immutable call inside CASE or COALESCE of a write, not a subquery.
  */
 export const REINFORCE_SQL = {
-  bumpThenInsert: `WITH hits AS MATERIALIZED (${HITS}),
+  bumpThenInsert: `WITH hits AS MATERIALIZED (${HITS_OF_NAMESPACES}),
        bumped AS (
          UPDATE agent_memory_access a
             SET access_count = a.access_count + hits.times,
-                last_accessed_at = coalesce($3::timestamptz, now())
-           FROM hits WHERE a.namespace = $1 AND a.memory_id = hits.id
-         RETURNING a.memory_id
+                last_accessed_at = coalesce(hits.at, now())
+           FROM hits WHERE a.namespace = hits.ns AND a.memory_id = hits.id
+         RETURNING a.namespace, a.memory_id
        )
      INSERT INTO agent_memory_access (namespace, memory_id, last_accessed_at, access_count)
-     SELECT m.namespace, m.id, coalesce($3::timestamptz, now()), hits.times
-       FROM hits JOIN memories m ON m.namespace = $1 AND m.id = hits.id
-      WHERE NOT EXISTS (SELECT 1 FROM bumped b WHERE b.memory_id = hits.id)
-      ORDER BY m.id COLLATE "C"`,
+     SELECT m.namespace, m.id, coalesce(hits.at, now()), hits.times
+       FROM hits JOIN memories m ON m.namespace = hits.ns AND m.id = hits.id
+      WHERE NOT EXISTS (SELECT 1 FROM bumped b WHERE b.namespace = hits.ns AND b.memory_id = hits.id)
+      ORDER BY m.namespace COLLATE "C", m.id COLLATE "C"`,
   upsert: `INSERT INTO agent_memory_access AS a (namespace, memory_id, last_accessed_at, access_count)
      SELECT m.namespace, m.id, coalesce($3::timestamptz, (SELECT now())), hits.times
        FROM (${HITS}) hits

@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from '@agent-memory/core'
 import { describe, expect, it } from 'vitest'
 import type { ContractSuite } from './ContractSuite.js'
 import { DAY } from './DAY.js'
@@ -5,7 +6,7 @@ import { ids } from './ids.js'
 import { uid } from './uid.js'
 import { write } from './write.js'
 
-/** Lifecycle: liveness (expiry, supersession, validity window), `asOf`, `supersede`, `restore`, `history`, `reinforce`. */
+/** Lifecycle: liveness (expiry, supersession, validity window), `asOf`, `supersede`, `restore`, `history`, `reinforce`, `reinforceMany`. */
 export function describeStoreLifecycle(suite: ContractSuite): void {
   const { v } = suite
   describe('lifecycle', () => {
@@ -91,6 +92,49 @@ export function describeStoreLifecycle(suite: ContractSuite): void {
       expect((await suite.store.get(ns, durable.id))!.accessCount).toBe(4)
       expect((await suite.store.get(ns, expiring.id))!.accessCount).toBe(2)
       await suite.store.reinforce(ns, [])
+    })
+
+    it('reinforceMany: many namespaces in one call, as one reinforce per group', async () => {
+      const many = suite.store.reinforceMany?.bind(suite.store)
+      expect(many).toBeTypeOf('function')
+      const [a, b] = [uid('rma'), uid('rmb')]
+      const expiring = write(uid('exp'), 'expiring', v(0), { expiresAt: new Date(Date.now() + DAY) })
+      const durableA = write(uid('da'), 'durable a', v(0))
+      const durableB = write(uid('db'), 'durable b', v(1))
+      await suite.store.upsert(a, [expiring, durableA])
+      await suite.store.upsert(b, [durableB])
+      const at = new Date(Date.now() + 60_000)
+      const later = new Date(Date.now() + 120_000)
+      await many!([
+        { namespace: a, ids: [durableA.id, durableA.id, 'missing'], options: { at } },
+        { namespace: a, ids: [expiring.id], options: { at: later, slidingTtlMs: 7 * DAY } },
+        // durableA is not b's: skipped, like a missing id.
+        { namespace: b, ids: [durableB.id, durableA.id], options: { at: later } },
+        { namespace: b, ids: [] },
+      ])
+      const get = async (ns: string, id: string) => (await suite.store.get(ns, id))!
+      expect((await get(a, durableA.id)).accessCount).toBe(2)
+      expect((await get(a, durableA.id)).lastAccessedAt.getTime()).toBe(at.getTime())
+      expect((await get(a, durableA.id)).expiresAt).toBeNull()
+      expect((await get(a, expiring.id)).accessCount).toBe(1)
+      expect((await get(a, expiring.id)).expiresAt!.getTime()).toBe(later.getTime() + 7 * DAY)
+      expect((await get(b, durableB.id)).accessCount).toBe(1)
+      expect((await get(b, durableB.id)).lastAccessedAt.getTime()).toBe(later.getTime())
+      // Again: the rows exist now, and the counts add.
+      await many!([
+        { namespace: a, ids: [durableA.id] },
+        { namespace: b, ids: [durableB.id, durableB.id] },
+      ])
+      expect((await get(a, durableA.id)).accessCount).toBe(3)
+      expect((await get(b, durableB.id)).accessCount).toBe(3)
+      await many!([])
+      // One bad group refuses the call before anything is written.
+      const refused = await many!([
+        { namespace: a, ids: [durableA.id] },
+        { namespace: 42 as unknown as string, ids: [durableB.id] },
+      ]).catch((error: unknown) => error)
+      expect(InvalidArgumentError.isInstance(refused)).toBe(true)
+      expect((await get(a, durableA.id)).accessCount).toBe(3)
     })
   })
 }
