@@ -3,8 +3,8 @@ import type { StoreContext } from '../context/StoreContext.js'
 import { checkReinforcement } from './checkReinforcement.js'
 import { reinforceChecked } from './reinforceChecked.js'
 
-/** `Store.reinforce`: its arguments checked, then written (`reinforceChecked`). */
-export function reinforceMemories(
+/** `Store.reinforce`: its arguments checked (a refusal rejects, as every store method does), then written. */
+export async function reinforceMemories(
   context: StoreContext,
   namespace: string,
   ids: string[],
