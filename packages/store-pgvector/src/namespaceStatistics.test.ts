@@ -64,8 +64,7 @@ function describeNamespaceStatistics(name: string, open: () => Promise<Backend>)
       expect(await believed('second')).toBeGreaterThan(550 / 4)
       const params = new SqlParams()
       const nsParam = params.add('second')
-      const probe = `SELECT found.* FROM (SELECT DISTINCT tier, fp FROM unnest(${params.add(['semantic'], 'text[]')}, ${params.add(['second-fp-7'], 'text[]')}) AS u(tier, fp)) k
-        ${newestLiveByFingerprint(nsParam, 'm.id', params)}`
+      const probe = `SELECT found.* FROM ${newestLiveByFingerprint(nsParam, 'm.id', params, [{ tier: 'semantic', fingerprint: 'second-fp-7' }])}`
       const plan = await planOf(backend, probe, params.values)
       expect(plan).toContain('memories_namespace_fingerprint_idx')
       expect(plan).not.toContain('memories_namespace_superseded_by_idx')

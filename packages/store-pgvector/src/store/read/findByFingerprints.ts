@@ -8,9 +8,9 @@ import { rowToMemory } from '../rowToMemory.js'
 import { SqlParams } from '../SqlParams.js'
 
 /**
- * `Store.findByFingerprints`: `findByFingerprint` for a batch in one statement — per
- * (tier, fingerprint) key, the newest live memory (one index probe per key,
- * `newestLiveByFingerprint`).
+ * `Store.findByFingerprints`: per (tier, fingerprint) key, the newest live memory, in one
+ * statement (one index probe per key, `newestLiveByFingerprint`); `findByFingerprint` is its
+ * one-key case.
  */
 export async function findByFingerprints(
   context: StoreContext,
@@ -27,19 +27,10 @@ export async function findByFingerprints(
   if (keys.length === 0) return []
   const params = new SqlParams()
   const nsParam = params.add(ns)
-  const tiers = params.add(
-    keys.map((key) => key.tier),
-    'text[]',
-  )
-  const fingerprints = params.add(
-    keys.map((key) => key.fingerprint),
-    'text[]',
-  )
-  // One round trip on PostgreSQL, routed as `findByFingerprint` is: the write that follows checks
-  // again, atomically, under its locks (`liveDuplicates`).
+  // One round trip on PostgreSQL, routed to a replica where it may serve: the write that follows
+  // checks again, atomically, under its locks (`liveDuplicates`).
   const rows = await routed(context, 'read', ns).readStatement(
-    `SELECT found.* FROM (SELECT DISTINCT tier, fp FROM unnest(${tiers}, ${fingerprints}) AS u(tier, fp)) k
-       ${newestLiveByFingerprint(nsParam, memoryColumnsSelect(nsParam), params)}`,
+    `SELECT found.* FROM ${newestLiveByFingerprint(nsParam, memoryColumnsSelect(nsParam), params, keys)}`,
     params.values,
   )
   return rows.map(rowToMemory)

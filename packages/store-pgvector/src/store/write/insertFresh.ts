@@ -27,15 +27,8 @@ export async function insertFresh(sql: SqlRunner, ns: string, writes: MemoryWrit
   const lockedKeys = lockFingerprintKeys(sql, ns, writes)
   const params = new SqlParams()
   const nsParam = params.add(ns)
-  const keys = `(SELECT tier, fp FROM unnest(${params.add(
-    writes.map((write) => write.tier),
-    'text[]',
-  )}, ${params.add(
-    writes.map((write) => write.fingerprint),
-    'text[]',
-  )}) AS u(tier, fp)) k`
   const nobodyOwns = `NOT EXISTS (SELECT 1 FROM agent_memory_id_owners(${params.add(ids, 'text[]')}))`
-  const noDuplicate = `NOT EXISTS (SELECT 1 FROM ${keys} ${newestLiveByFingerprint(nsParam, '1', params)})`
+  const noDuplicate = `NOT EXISTS (SELECT 1 FROM ${newestLiveByFingerprint(nsParam, '1', params, writes)})`
   const rows = writes.map((write) => memoryRowTuple(params, nsParam, toRowValues(write)))
   const chunks = writes.flatMap((write) =>
     (write.chunks ?? []).map(

@@ -21,17 +21,8 @@ export async function liveDuplicates(
   const locked = lockFingerprintKeys(sql, ns, writes)
   const params = new SqlParams()
   const nsParam = params.add(ns)
-  const tiers = params.add(
-    writes.map((write) => write.tier),
-    'text[]',
-  )
-  const fingerprints = params.add(
-    writes.map((write) => write.fingerprint),
-    'text[]',
-  )
-  const keys = `(SELECT DISTINCT tier, fp FROM unnest(${tiers}, ${fingerprints}) AS u(tier, fp)) k`
   const lookedUp = sql.query<{ tier: string; fingerprint: string; id: string }>(
-    `SELECT found.* FROM ${keys} ${newestLiveByFingerprint(nsParam, 'm.tier, m.fingerprint, m.id', params)}`,
+    `SELECT found.* FROM ${newestLiveByFingerprint(nsParam, 'm.tier, m.fingerprint, m.id', params, writes)}`,
     params.values,
   )
   const [, found] = await Promise.all([locked, lookedUp])
