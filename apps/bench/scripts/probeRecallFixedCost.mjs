@@ -1,4 +1,5 @@
-// What one recall costs at W12's "1 user × 1,000" row, and where it goes. The side is wired by
+// What one recall costs at W12's "1 user × 1,000" row (or, with `--users`, at its many-users row),
+// and where it goes. The side is wired by
 // W12's own `openOursSide` (createMemory over the embedded store or PostgreSQL, embedder-openrouter
 // at an OpenAI-compatible fake server serving the hashing embedder's vectors, in a process of its
 // own as in W12), the memories and queries are W12's (same generators, seeds, batches, order).
@@ -8,17 +9,28 @@
 //   rest      the service around them (plan, fusion, ranking steps, reinforcement queueing).
 // With `--base <checkout>` the same searches run on a second side built from another checkout
 // (its own store and database, the same data), the two alternating search by search (A B B A …),
-// and every answer is compared: same-run before/after figures for identical results.
+// and every answer is compared: same-run before/after figures for identical results. With
+// `--block N` the sides alternate by runs of N searches (A×N B×N B×N A×N …), each side's queued
+// writes waited out before the other's run: each side's background writes then meet only its own
+// searches, batched as when it runs alone (as in W12), not the other side's.
+// With `--users N --per-user M` the searches are W12's many-users row: the one user's `rows`
+// memories first, then users `user-0..` with M texts each, searches over random users (W12's query
+// stream past the one user's row). Every search is then also tagged with its round trips, whether
+// a reinforcement write of its side was in flight, whether it was its user's first, the garbage
+// collection overlapping it and the process' CPU time in it, and the slowest 1 % are set beside
+// the rest by those tags.
 // Report `uptime` beside the figures.
 // Run: pnpm turbo run build --filter=@agent-memory/bench... && \
 //   DATABASE_URL=postgres://… node apps/bench/scripts/probeRecallFixedCost.mjs \
 //     [--store embedded|postgres|both] [--rows 1000] [--queries 200] [--rounds 1] \
-//     [--base /path/to/other/checkout] [--cpu-prof out.cpuprofile]
+//     [--users 1000 --per-user 10] [--base /path/to/other/checkout] [--block 1] \
+//     [--cpu-prof out.cpuprofile]
 import { fork } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
 import { Session } from 'node:inspector/promises'
 import { createRequire } from 'node:module'
 import { dirname, resolve } from 'node:path'
+import { PerformanceObserver } from 'node:perf_hooks'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 
@@ -26,6 +38,8 @@ const DIMENSIONS = 512
 const TEXT_SEED = 0x12a
 const QUERY_SEED = 0x12b
 const SOLO = 'solo-user'
+/** W12's warm-up and timed searches at each of the one user's checkpoints (its query stream's share). */
+const W12_ROW_SEARCHES = 20 + 200
 const here = fileURLToPath(import.meta.url)
 const thisRepo = resolve(here, '../../../..')
 
@@ -52,6 +66,9 @@ async function main() {
       base: { type: 'string' },
       'cpu-prof': { type: 'string' },
       k: { type: 'string', default: '10' },
+      users: { type: 'string', default: '0' },
+      'per-user': { type: 'string', default: '10' },
+      block: { type: 'string', default: '1' },
       statements: { type: 'boolean', default: false },
     },
   })
@@ -59,6 +76,9 @@ async function main() {
   const queries = Number(args.queries)
   const warmup = Number(args.warmup)
   const k = Number(args.k)
+  const users = Number(args.users)
+  const perUser = Number(args['per-user'])
+  const block = Number(args.block)
   const kinds = args.store === 'both' ? ['embedded', 'postgres'] : [args.store]
   const databaseUrl = process.env.DATABASE_URL
   if (kinds.includes('postgres') && !databaseUrl) throw new Error('postgres needs DATABASE_URL')
@@ -86,13 +106,28 @@ async function main() {
     }
   }
 
-  // W12's data: the first `rows` texts of the one user, in batches of 100; its query stream.
+  // W12's data: the first `rows` texts of the one user, in batches of 100, then `users` users'
+  // `perUser` texts each; its query stream (past the one user's rows when the row is many users').
   const textRng = createRng(TEXT_SEED)
   const texts = Array.from({ length: rows }, (_, i) => `${synthesizeText(textRng, 160)} (#${i})`)
-  const queryRng = createRng(QUERY_SEED)
-  const asked = Array.from({ length: warmup + queries * Number(args.rounds) }, () =>
-    synthesizeText(queryRng, 60),
+  const textsOf = Array.from({ length: users }, (_, u) =>
+    Array.from({ length: perUser }, (_, i) => `${synthesizeText(textRng, 160)} (#user-${u}-${i})`),
   )
+  const queryRng = createRng(QUERY_SEED)
+  if (users > 0) {
+    const checkpoints = new Set([Math.min(1000, rows), rows]).size
+    for (let i = 0; i < checkpoints * W12_ROW_SEARCHES; i++) synthesizeText(queryRng, 60)
+  }
+  const asked = Array.from({ length: warmup + queries * Number(args.rounds) }, () => ({
+    user: users > 0 ? `user-${queryRng.int(users)}` : SOLO,
+    query: synthesizeText(queryRng, 60),
+  }))
+  const gcs = []
+  new PerformanceObserver((list) => gcs.push(...list.getEntries())).observe({ entryTypes: ['gc'] })
+  const cpuMs = () => {
+    const { user, system } = process.cpuUsage()
+    return (user + system) / 1000
+  }
 
   const statements = args.statements ? await traceStatements() : undefined
 
@@ -100,31 +135,15 @@ async function main() {
   checkouts.push({ name: 'this', repo: thisRepo })
   const percentile = (xs, p) =>
     [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]
+  const instruments = new Map()
   const profile = args['cpu-prof'] ? new Session() : undefined
   profile?.connect()
 
   for (const kind of kinds) {
     const sides = []
     for (const checkout of checkouts) {
-      const dist = (path) => pathToFileURL(`${checkout.repo}/${path}`).href
-      const { openOursSide } = await import(dist('apps/bench/dist/peers/w12/openOursSide.js'))
-      const { PgVectorStore } = await import(dist('packages/store-pgvector/dist/index.js'))
-      // Times the store's legs (patched once per checkout's class).
-      const legs = { ms: 0 }
-      if (!PgVectorStore.prototype.__probed) {
-        const searchLegs = PgVectorStore.prototype.searchLegs
-        PgVectorStore.prototype.searchLegs = async function (...a) {
-          const t0 = performance.now()
-          try {
-            return await searchLegs.apply(this, a)
-          } finally {
-            PgVectorStore.prototype.__legsMs += performance.now() - t0
-          }
-        }
-        PgVectorStore.prototype.__probed = true
-        PgVectorStore.prototype.__legsMs = 0
-      }
-      legs.read = () => PgVectorStore.prototype.__legsMs
+      if (!instruments.has(checkout.repo)) instruments.set(checkout.repo, await instrument(checkout.repo))
+      const { openOursSide, legs, roundTrips, reinforcing } = instruments.get(checkout.repo)
       const db =
         kind === 'postgres'
           ? await createScratchDatabase(
@@ -139,42 +158,91 @@ async function main() {
         dimensions: DIMENSIONS,
         solo: rows,
         checkpoints: [rows],
-        users: 0,
-        perUser: 0,
+        users,
+        perUser,
         queries,
         warmup,
         k,
         batch: 100,
         resultFile: '',
       })
-      for (let start = 0; start < texts.length; start += 100)
-        await side.add(SOLO, texts.slice(start, start + 100))
-      sides.push({ ...checkout, side, db, legs, times: { total: [], embed: [], legs: [], rest: [] } })
-    }
-    let differing = 0
-    for (const [i, query] of asked.entries()) {
-      if (i === warmup) statements?.reset()
-      if (i === warmup) await profile?.post('Profiler.enable').then(() => profile.post('Profiler.start'))
-      const answers = []
-      // A B, then B A: neither side always runs first.
-      const order = i % 2 === 0 ? sides : [...sides].reverse()
-      for (const s of order) {
-        const fetch0 = fetchMs
-        const legs0 = s.legs.read()
-        const t0 = performance.now()
-        const hits = await s.side.search(SOLO, query, k)
-        const total = performance.now() - t0
-        answers.push(JSON.stringify(hits))
-        if (i < warmup) continue
-        const embed = fetchMs - fetch0
-        const legs = s.legs.read() - legs0
-        s.times.total.push(total)
-        s.times.embed.push(embed)
-        s.times.legs.push(legs)
-        s.times.rest.push(total - embed - legs)
+      const write = async (user, list) => {
+        for (let start = 0; start < list.length; start += 100)
+          await side.add(user, list.slice(start, start + 100))
       }
-      if (answers.some((a) => a !== answers[0])) differing++
+      await write(SOLO, texts)
+      for (const [u, userTexts] of textsOf.entries()) await write(`user-${u}`, userTexts)
+      sides.push({
+        ...checkout,
+        side,
+        db,
+        legs,
+        roundTrips,
+        reinforcing,
+        times: { total: [], embed: [], legs: [], rest: [] },
+        searches: [],
+      })
     }
+    const seen = new Set()
+    const first = asked.map(({ user }) => {
+      const is = !seen.has(user)
+      seen.add(user)
+      return is
+    })
+    const answers = asked.map(() => [])
+    // Runs of `block` searches a side (the warm-up one run), the sides' order flipping run by run.
+    const runs = [[0, warmup]]
+    for (let start = warmup; start < asked.length; start += block)
+      runs.push([start, Math.min(asked.length, start + block)])
+    for (const [r, [from, to]] of runs.entries()) {
+      if (from === warmup) {
+        // As W12: what the warm-up set off (index builds, calibration) is waited out before the window.
+        for (const s of sides) await s.side.settle()
+        statements?.reset()
+        await profile?.post('Profiler.enable').then(() => profile.post('Profiler.start'))
+      }
+      // A B, then B A: neither side always runs first.
+      const order = r % 2 === 0 ? sides : [...sides].reverse()
+      for (const s of order) {
+        for (let i = from; i < to; i++) {
+          const { user, query } = asked[i]
+          const fetch0 = fetchMs
+          const legs0 = s.legs()
+          const trips0 = s.roundTrips()
+          const cpu0 = cpuMs()
+          const writes0 = sides.map(({ reinforcing: w }) => ({ busy: w.inFlight > 0, started: w.started }))
+          const t0 = performance.now()
+          const hits = await s.side.search(user, query, k)
+          const total = performance.now() - t0
+          answers[i].push(JSON.stringify(hits))
+          if (i < warmup) continue
+          const embed = fetchMs - fetch0
+          const legs = s.legs() - legs0
+          s.times.total.push(total)
+          s.times.embed.push(embed)
+          s.times.legs.push(legs)
+          s.times.rest.push(total - embed - legs)
+          const writing = sides.filter(
+            ({ reinforcing: w }, n) => writes0[n].busy || w.started !== writes0[n].started,
+          )
+          s.searches.push({
+            t0,
+            total,
+            embed,
+            legs,
+            trips: s.roundTrips() - trips0,
+            // A side's reinforcement write was in flight at some moment of the search: its own, another's.
+            reinforcing: writing.includes(s),
+            othersReinforcing: writing.some((w) => w !== s),
+            first: first[i],
+            cpu: cpuMs() - cpu0,
+          })
+        }
+        // In runs, a side's queued writes land before the other side's run: neither's overlap the other's searches.
+        if (block > 1) await s.side.settle()
+      }
+    }
+    const differing = answers.filter((a) => a.some((x) => x !== a[0])).length
     if (profile) {
       const { profile: taken } = await profile.post('Profiler.stop')
       const file = args['cpu-prof'].replace(/(\.cpuprofile)?$/, `.${kind}.cpuprofile`)
@@ -191,8 +259,9 @@ async function main() {
           `  ${(calls / searches).toFixed(2).padStart(6)} × ${(ms / calls).toFixed(3).padStart(7)} ms = ${(ms / searches).toFixed(3).padStart(7)} ms/search  ${text}`,
         )
     }
+    const row = users > 0 ? `${users} users × ${perUser} (+ 1 × ${rows})` : `1 user × ${rows}`
     console.log(
-      `${kind}, 1 user × ${rows}, ${searches} searches (k ${k})${sides.length > 1 ? `, answers differing between sides: ${differing}` : ''}`,
+      `${kind}, ${row}, ${searches} searches (k ${k})${sides.length > 1 ? `, answers differing between sides: ${differing}` : ''}`,
     )
     for (const s of sides) {
       const line = Object.entries(s.times)
@@ -203,6 +272,7 @@ async function main() {
         .join(' | ')
       console.log(`  ${s.name.padEnd(5)} ${line} (ms)`)
     }
+    if (users > 0) describeTail(sides, kind, gcs, percentile)
     for (const s of sides) {
       await s.side.close()
       await s.db?.drop()
@@ -210,6 +280,101 @@ async function main() {
   }
   profile?.disconnect()
   server.disconnect()
+}
+
+/**
+ * One checkout's side opener and its gauges (patched once per checkout's classes): time in the
+ * store's `searchLegs`, round trips of its node-postgres clients, and its reinforcement writes in
+ * flight (`inFlight`) and started so far (`started`).
+ */
+async function instrument(repo) {
+  const dist = (path) => pathToFileURL(`${repo}/${path}`).href
+  const { openOursSide } = await import(dist('apps/bench/dist/peers/w12/openOursSide.js'))
+  const { countPgStatements } = await import(dist('apps/bench/dist/peers/w12/countPgStatements.js'))
+  const { PgVectorStore } = await import(dist('packages/store-pgvector/dist/index.js'))
+  const prototype = PgVectorStore.prototype
+  let legsMs = 0
+  const searchLegs = prototype.searchLegs
+  prototype.searchLegs = async function (...a) {
+    const t0 = performance.now()
+    try {
+      return await searchLegs.apply(this, a)
+    } finally {
+      legsMs += performance.now() - t0
+    }
+  }
+  const reinforcing = { inFlight: 0, started: 0 }
+  for (const name of ['reinforce', 'reinforceMany']) {
+    const write = prototype[name]
+    if (!write) continue
+    prototype[name] = async function (...a) {
+      reinforcing.inFlight++
+      reinforcing.started++
+      try {
+        return await write.apply(this, a)
+      } finally {
+        reinforcing.inFlight--
+      }
+    }
+  }
+  return { openOursSide, legs: () => legsMs, roundTrips: countPgStatements(), reinforcing }
+}
+
+/**
+ * Per side: the searches' spread and round trips, then the slowest 1 % beside all: how many were a
+ * user's first, overlapped a reinforcement write or a garbage collection, and their mean parts.
+ */
+function describeTail(sides, kind, gcs, percentile) {
+  for (const s of sides) {
+    for (const search of s.searches) {
+      const end = search.t0 + search.total
+      search.gc = gcs.reduce(
+        (ms, gc) =>
+          ms + Math.max(0, Math.min(end, gc.startTime + gc.duration) - Math.max(search.t0, gc.startTime)),
+        0,
+      )
+    }
+    const xs = s.times.total
+    const mean = (list, of) => list.reduce((sum, x) => sum + of(x), 0) / list.length
+    const share = (list, is) => `${((100 * list.filter(is).length) / list.length).toFixed(0)} %`
+    const spread = [0.5, 0.9, 0.99, 0.999].map((p) => `p${p * 100} ${percentile(xs, p).toFixed(2)}`).join(' ')
+    const trips = kind === 'postgres' ? mean(s.searches, (x) => x.trips).toFixed(2) : '–'
+    console.log(
+      `  ${s.name.padEnd(5)} total ${spread} max ${Math.max(...xs).toFixed(2)} (ms), round trips/search ${trips}`,
+    )
+    const slowest = [...s.searches]
+      .sort((a, b) => b.total - a.total)
+      .slice(0, Math.max(1, Math.ceil(xs.length / 100)))
+    for (const [label, list] of [
+      [`slowest ${slowest.length}`, slowest],
+      ['all', s.searches],
+    ])
+      console.log(
+        `    ${label.padEnd(12)} round trips ${mean(list, (x) => x.trips).toFixed(2)}, reinforcing ${share(list, (x) => x.reinforcing)} (other side's ${share(list, (x) => x.othersReinforcing)}), first of user ${share(list, (x) => x.first)}, gc ${share(list, (x) => x.gc > 0)} (${mean(list, (x) => x.gc).toFixed(2)} ms), embed ${mean(list, (x) => x.embed).toFixed(2)} legs ${mean(list, (x) => x.legs).toFixed(2)} rest ${mean(list, (x) => x.total - x.embed - x.legs).toFixed(2)} cpu ${mean(list, (x) => x.cpu).toFixed(2)} (ms)`,
+      )
+    // Each tag's searches against the others': a tag the tail comes from moves p99, not just its share.
+    const split = [
+      ['reinforcing', (x) => x.reinforcing],
+      ["other side's reinforcing", (x) => x.othersReinforcing],
+      ['first of user', (x) => x.first],
+      ['gc', (x) => x.gc > 0],
+      ['> 2 round trips', (x) => x.trips > 2],
+    ].map(([label, is]) => {
+      const [yes, no] = [s.searches.filter(is), s.searches.filter((x) => !is(x))]
+      const at = (list) =>
+        list.length
+          ? `p50 ${percentile(
+              list.map((x) => x.total),
+              0.5,
+            ).toFixed(2)} p99 ${percentile(
+              list.map((x) => x.total),
+              0.99,
+            ).toFixed(2)} (${list.length})`
+          : '–'
+      return `${label}: ${at(yes)} / not: ${at(no)}`
+    })
+    console.log(`    ${split.join('; ')}`)
+  }
 }
 
 /**
