@@ -66,15 +66,23 @@ describe.runIf(databaseUrl !== undefined && databaseUrl !== '')(
             ),
           )
           for (const run of runs) expect(run.code, run.stderr).toBe(0)
-          // The reinforcement is kept beside the row (the store's `agent_memory_access`).
-          const rows = await db.query(
-            `SELECT m.id, m.access_count + coalesce(a.access_count, 0) AS access_count FROM memories m
-               LEFT JOIN agent_memory_access a ON a.namespace = m.namespace AND a.memory_id = m.id
-              WHERE m.content = $1`,
-            [content],
-          )
+          const rows = await db.query('SELECT id FROM memories WHERE content = $1', [content])
           expect(rows.rows).toHaveLength(1)
-          expect(rows.rows[0].access_count).toBe(7)
+          // The reinforcement is kept beside the row: read as every reader sees it.
+          const list = await runCli([
+            'list',
+            '--namespace',
+            'ada',
+            '--database-url',
+            url(),
+            '--json',
+            '--limit',
+            '100',
+          ])
+          expect(list.code, list.stderr).toBe(0)
+          const listed = (JSON.parse(list.stdout) as { memories: Array<{ id: string; accessCount: number }> })
+            .memories
+          expect(listed.find((m) => m.id === rows.rows[0].id)?.accessCount).toBe(7)
         }
       } finally {
         await db.end()

@@ -9,6 +9,7 @@ import { CITUS_LAYOUT } from './citus/CITUS_LAYOUT.js'
 import { createPgVectorStore, migrate } from './index.js'
 import { migrationsFolder } from './migrate/migrationsFolder.js'
 import { PoolExecutor } from './sql/PoolExecutor.js'
+import { accessKeyOf } from './store/accessKeyOf.js'
 import { PgVectorStore } from './store/PgVectorStore.js'
 
 const dims = 4
@@ -94,15 +95,100 @@ if (requireCitus('the store distributed by namespace on Citus')) {
       // Distributed before 0012 (its journal stops at 0011): Citus refuses SET STORAGE on a
       // distributed table, so the migration leaves the layout as it is instead of failing.
       await inSchema((client) =>
-        client.query(
-          'DELETE FROM agent_memory_migrations WHERE created_at = (SELECT max(created_at) FROM agent_memory_migrations)',
-        ),
+        client.query('DELETE FROM agent_memory_migrations WHERE created_at >= $1', [
+          readMigrationFiles({ migrationsFolder })[12]!.folderMillis,
+        ]),
       )
       await migrate(pool, { dimensions: dims, schema: schema.schema, distribute: 'citus' })
       const applied = await inSchema((client) =>
         client.query<{ n: number }>('SELECT count(*)::int AS n FROM agent_memory_migrations'),
       )
       expect(applied.rows[0]?.n).toBe(readMigrationFiles({ migrationsFolder }).length)
+    })
+
+    it('migration 0013: access rows keyed by (namespace, access_key); a store distributed before it keeps every count and time, one id in two namespaces two rows', async () => {
+      const accessKeyColumns = async () =>
+        (
+          await inSchema((client) =>
+            client.query<{ columns: string[] }>(
+              `SELECT array_agg(a.attname::text ORDER BY k.ord) AS columns
+                 FROM pg_index i, unnest(i.indkey) WITH ORDINALITY AS k(attnum, ord)
+                 JOIN pg_attribute a ON a.attrelid = 'agent_memory_access'::regclass AND a.attnum = k.attnum
+                WHERE i.indrelid = 'agent_memory_access'::regclass AND i.indisprimary`,
+            ),
+          )
+        ).rows[0]!.columns
+      // Distributed after 0013: `distributeOnCitus` gave the key the distribution column.
+      expect(await accessKeyColumns()).toEqual(['namespace', 'access_key'])
+      const at = new Date('2026-03-04T05:06:07.890Z')
+      const open = () =>
+        createPgVectorStore({ pool, schema: schema.schema, dimensions: dims, distribute: 'citus' })
+      const counts = async (store: PgVectorStore) =>
+        Promise.all(
+          (
+            [
+              ['keyed-a', 'k1'],
+              ['keyed-a', 'k2'],
+              ['keyed-b', 'k1'],
+            ] as const
+          ).map(async ([ns, id]) => {
+            const memory = (await store.get(ns, id))!
+            return [ns, id, memory.accessCount, memory.lastAccessedAt.toISOString()]
+          }),
+        )
+      const store = await open()
+      try {
+        await store.upsert('keyed-a', [writeOf('k1', 'keyed once', 0), writeOf('k2', 'keyed twice', 1)])
+        await store.upsert('keyed-b', [writeOf('k1', 'the same id in another namespace', 2)])
+        await store.reinforce('keyed-a', ['k1', 'k1', 'k2'], { at })
+        await store.reinforce('keyed-b', ['k1'], { at })
+        expect(await counts(store)).toEqual([
+          ['keyed-a', 'k1', 2, at.toISOString()],
+          ['keyed-a', 'k2', 1, at.toISOString()],
+          ['keyed-b', 'k1', 1, at.toISOString()],
+        ])
+      } finally {
+        await store.close()
+      }
+      // The access table as a store distributed before 0013 has it (its journal stops at 0012).
+      const statements = [
+        'ALTER TABLE agent_memory_access ADD COLUMN memory_id text',
+        `UPDATE agent_memory_access a SET memory_id = m.id FROM memories m
+          WHERE m.namespace = a.namespace AND ${accessKeyOf('m.namespace', 'm.id')} = a.access_key`,
+        'ALTER TABLE agent_memory_access ALTER COLUMN memory_id SET NOT NULL',
+        'ALTER TABLE agent_memory_access DROP CONSTRAINT agent_memory_access_pkey',
+        'ALTER TABLE agent_memory_access ADD CONSTRAINT agent_memory_access_pkey PRIMARY KEY (namespace, memory_id)',
+        'ALTER TABLE agent_memory_access DROP COLUMN access_key',
+      ]
+      await inSchema(async (client) => {
+        for (const statement of statements) await client.query(statement)
+        await client.query('DELETE FROM agent_memory_migrations WHERE created_at >= $1', [
+          readMigrationFiles({ migrationsFolder })[13]!.folderMillis,
+        ])
+      })
+      expect(await accessKeyColumns()).toEqual(['namespace', 'memory_id'])
+      await migrate(pool, { dimensions: dims, schema: schema.schema, distribute: 'citus' })
+      expect(await accessKeyColumns()).toEqual(['namespace', 'access_key'])
+      const again = await open()
+      try {
+        expect(await counts(again)).toEqual([
+          ['keyed-a', 'k1', 2, at.toISOString()],
+          ['keyed-a', 'k2', 1, at.toISOString()],
+          ['keyed-b', 'k1', 1, at.toISOString()],
+        ])
+        // The migrated rows are found by the key every statement computes: updated, not duplicated.
+        await again.reinforce('keyed-b', ['k1'], { at })
+        expect((await again.get('keyed-b', 'k1'))!.accessCount).toBe(2)
+        expect((await again.get('keyed-a', 'k1'))!.accessCount).toBe(2)
+        const rows = await inSchema((client) =>
+          client.query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM agent_memory_access WHERE namespace IN ('keyed-a', 'keyed-b')",
+          ),
+        )
+        expect(rows.rows[0]!.n).toBe(3)
+      } finally {
+        await again.close()
+      }
     })
 
     it('refuses to open a distributed store as a plain one, and a plain one as distributed', async () => {

@@ -9,6 +9,7 @@ import { requirePostgres } from './__fixtures__/postgresTestDatabase.js'
 import { postgresTestStore } from './__fixtures__/postgresTestStore.js'
 import { storeSocketPath } from './embedded/storeSocketPath.js'
 import { openEmbeddedStore } from './index.js'
+import { accessKeyOf } from './store/accessKeyOf.js'
 import type { PgVectorStore } from './store/PgVectorStore.js'
 
 const dims = 4
@@ -195,10 +196,16 @@ describe('recall’s reinforcement is kept beside the memory row', { timeout: 12
           store.reinforce('race', k % 2 === 0 ? ids : [...ids].reverse()),
         ),
       )
-      const rows = await pool.query<{ memory_id: string; access_count: number }>(
-        `SELECT memory_id, access_count FROM agent_memory_access WHERE namespace = 'race' ORDER BY memory_id`,
+      const rows = await pool.query<{ id: string; access_count: number }>(
+        `SELECT listed.id, a.access_count FROM unnest($1::text[]) AS listed(id)
+           LEFT JOIN agent_memory_access a ON a.namespace = 'race' AND a.access_key = ${accessKeyOf("'race'", 'listed.id')}
+          ORDER BY listed.id`,
+        [ids],
       )
-      expect(rows.rows).toEqual(ids.map((id) => ({ memory_id: id, access_count: rounds })))
+      expect(rows.rows).toEqual(ids.map((id) => ({ id, access_count: rounds })))
+      expect(await pool.query(`SELECT 1 FROM agent_memory_access WHERE namespace = 'race'`)).toMatchObject({
+        rowCount: ids.length,
+      })
       expect((await store.get('race', 'm07'))!.accessCount).toBe(rounds)
 
       // Made to race: another transaction inserts a new access row first and commits while the
@@ -208,7 +215,8 @@ describe('recall’s reinforcement is kept beside the memory row', { timeout: 12
       try {
         await other.query('BEGIN')
         await other.query(
-          `INSERT INTO agent_memory_access (namespace, memory_id, last_accessed_at, access_count) VALUES ('race', 'late', now(), 5)`,
+          `INSERT INTO agent_memory_access (namespace, access_key, last_accessed_at, access_count)
+             VALUES ('race', ${accessKeyOf("'race'", "'late'")}, now(), 5)`,
         )
         const reinforced = store.reinforce('race', ['late', 'm00'])
         for (let waiting = false; !waiting; ) {

@@ -51,10 +51,12 @@ describe('what a reinforcement writes to the WAL', { timeout: 120_000 }, () => {
       // PostgreSQL 15 ships it in contrib: a server without it is a broken test setup, not a pass.
       expect(rows[0]!.available, 'pg_walinspect is not installed on the test server').toBe(true)
       await pool.query('CREATE EXTENSION IF NOT EXISTS pg_walinspect')
-      const ns = 'wal'
-      const ids = Array.from({ length: 8 }, (_, i) => `note-${i}`)
-      await store.upsert(ns, ids.map(write))
-      await store.reinforce(ns, ['note-7'])
+      // Ids and a namespace of the sizes an application uses (uuids, a user key).
+      const ns = 'user-0001'
+      const ids = Array.from({ length: 9 }, (_, i) => `0c8f7d2e-5b4a-4e1f-9a3c-6d2b8e4f10a${i}`)
+      const [n0, n1, n2, n3, n4, , , n7, n8] = ids as [string, ...string[]] as string[]
+      await store.upsert(ns, ids.slice(0, 8).map(write))
+      await store.reinforce(ns, [n7!])
 
       const measure = async (reinforced: string[]) => {
         const from = await lsn(pool)
@@ -65,7 +67,7 @@ describe('what a reinforcement writes to the WAL', { timeout: 120_000 }, () => {
         [...records.values()].filter((r) => r.kind.startsWith(prefix)).reduce((sum, r) => sum + r.records, 0)
 
       // Five first accesses (an id listed twice counts twice in one row).
-      const first = await measure(['note-0', 'note-1', 'note-2', 'note-3', 'note-4', 'note-4'])
+      const first = await measure([n0!, n1!, n2!, n3!, n4!, n4!])
       expect(count(first, 'Heap/INSERT')).toBe(5)
       expect(count(first, 'Btree/INSERT_LEAF')).toBe(5)
       expect(count(first, 'Heap/UPDATE') + count(first, 'Heap/HOT_UPDATE')).toBe(0)
@@ -73,9 +75,21 @@ describe('what a reinforcement writes to the WAL', { timeout: 120_000 }, () => {
       expect([...first.values()].reduce((sum, r) => sum + r.memories, 0)).toBe(0)
       // No upsert's tuple lock or speculative-insertion confirmation.
       expect(count(first, 'Heap/LOCK') + count(first, 'Heap/CONFIRM')).toBe(0)
+      // Keyed by 16 bytes (migration 0013): a first access logs an index entry of the key alone
+      // (72 bytes a record, 104 when the namespace and the uuid's text made the key) and a
+      // narrower row (104 bytes a record, 120 before).
+      expect(first.get('Btree/INSERT_LEAF')!.bytes / 5).toBeLessThanOrEqual(80)
+      expect(first.get('Heap/INSERT')!.bytes / 5).toBeLessThanOrEqual(112)
+      const key = await pool.query<{ columns: string[] }>(
+        `SELECT array_agg(a.attname::text ORDER BY k.ord) AS columns
+           FROM pg_index i, unnest(i.indkey) WITH ORDINALITY AS k(attnum, ord)
+           JOIN pg_attribute a ON a.attrelid = 'agent_memory_access'::regclass AND a.attnum = k.attnum
+          WHERE i.indrelid = 'agent_memory_access'::regclass AND i.indisprimary`,
+      )
+      expect(key.rows[0]!.columns).toEqual(['access_key'])
 
       // Repeats: updated in place, heap-only, no index entry.
-      const repeat = await measure(['note-0', 'note-1', 'note-2', 'note-7'])
+      const repeat = await measure([n0!, n1!, n2!, n7!])
       expect(count(repeat, 'Heap/HOT_UPDATE')).toBe(4)
       expect(count(repeat, 'Heap/UPDATE') + count(repeat, 'Heap/INSERT') + count(repeat, 'Btree/')).toBe(0)
       expect(count(repeat, 'Transaction/COMMIT')).toBe(1)
@@ -85,11 +99,11 @@ describe('what a reinforcement writes to the WAL', { timeout: 120_000 }, () => {
 
       // The check sees `memories` where it is written: a write of a memory touches its blocks.
       const from = await lsn(pool)
-      await store.upsert(ns, [write('note-8')])
+      await store.upsert(ns, [write(n8!)])
       const written = await walRecords(pool, from, await lsn(pool))
       expect([...written.values()].reduce((sum, r) => sum + r.memories, 0)).toBeGreaterThan(0)
 
-      const got = await store.get(ns, 'note-4')
+      const got = await store.get(ns, n4!)
       expect(got!.accessCount).toBe(2)
     } finally {
       await close()

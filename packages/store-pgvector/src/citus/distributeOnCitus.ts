@@ -49,6 +49,13 @@ export async function distributeOnCitus(sql: SqlRunner): Promise<void> {
     await sql.query(`ALTER TABLE memory_chunks ADD CONSTRAINT memory_chunks_memory_fk
       FOREIGN KEY (namespace, memory_id) REFERENCES memories (namespace, id) ON DELETE CASCADE`)
   }
+  if (methodOf.get('agent_memory_access') === null) {
+    // A distributed table's unique key holds its distribution column: the access rows' key (the
+    // access key alone on one server, migration 0013) gets the namespace before the table is
+    // distributed. Migration 0013 keys a table distributed before it the same way.
+    await sql.query(`ALTER TABLE agent_memory_access DROP CONSTRAINT agent_memory_access_pkey,
+      ADD CONSTRAINT agent_memory_access_pkey PRIMARY KEY (namespace, access_key)`)
+  }
   for (const table of CITUS_LAYOUT.distributed) {
     if (methodOf.get(table) !== null) continue
     await sql.query(

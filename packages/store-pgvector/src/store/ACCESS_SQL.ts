@@ -1,12 +1,14 @@
+import { accessKeyOf } from './accessKeyOf.js'
+
 /**
- * The access row of the memory aliased `alias` (`agent_memory_access`, migration 0010), one key
- * probe. `namespace` is the statement's bound namespace (`$n`), the one its `memories` rows are
- * filtered to: a correlation on `alias.namespace` would read the same row, but a distributed
- * engine (Citus) refuses a correlated subquery on its distribution column where it plans the
- * statement for one shard when both tables name the same bound value.
+ * The access row of the memory aliased `alias` (`agent_memory_access`, migrations 0010 and 0013),
+ * one key probe. `namespace` is the statement's bound namespace (`$n`), the one its `memories`
+ * rows are filtered to: a correlation on `alias.namespace` would read the same row, but a
+ * distributed engine (Citus) refuses a correlated subquery on its distribution column where it
+ * plans the statement for one shard when both tables name the same bound value.
  */
 const accessOf = (alias: string, namespace: string, column: string) =>
-  `(SELECT a.${column} FROM agent_memory_access a WHERE a.namespace = ${namespace} AND a.memory_id = ${alias}.id)`
+  `(SELECT a.${column} FROM agent_memory_access a WHERE a.namespace = ${namespace} AND a.access_key = ${accessKeyOf(namespace, `${alias}.id`)})`
 
 /**
  * The rule every reader applies: the access row's time replaces the memory row's, its count adds

@@ -1,4 +1,6 @@
 import type { SqlRunner } from '../../sql/SqlRunner.js'
+import { accessKeyOf } from '../accessKeyOf.js'
+import { accessKeysOf } from '../accessKeysOf.js'
 
 /**
  * Moves the access rows of `ids` into their memories' own columns (the count added, the time
@@ -11,11 +13,12 @@ export async function foldAccessRows(sql: SqlRunner, ns: string, ids: string[]):
   if (ids.length === 0) return
   await sql.query(
     `WITH moved AS (
-         DELETE FROM agent_memory_access WHERE namespace = $1 AND memory_id = ANY($2::text[])
-         RETURNING memory_id, last_accessed_at, access_count
+         DELETE FROM agent_memory_access
+          WHERE namespace = $1 AND access_key = ANY(${accessKeysOf('$1', '$2::text[]')})
+         RETURNING access_key, last_accessed_at, access_count
        )
        UPDATE memories m SET last_accessed_at = moved.last_accessed_at, access_count = m.access_count + moved.access_count
-         FROM moved WHERE m.namespace = $1 AND m.id = moved.memory_id`,
+         FROM moved WHERE m.namespace = $1 AND m.id = ANY($2::text[]) AND ${accessKeyOf('$1', 'm.id')} = moved.access_key`,
     [ns, ids],
   )
 }

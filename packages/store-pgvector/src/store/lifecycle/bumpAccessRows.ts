@@ -36,11 +36,10 @@ export async function bumpAccessRows(
     if (!raced(error)) throw error
     for (const group of groups) {
       if (group.ids.length === 0) continue
-      await routed(context, 'write', group.namespace).writeStatement(REINFORCE_SQL.upsert, [
-        group.namespace,
-        [...group.ids].sort(),
-        group.at ?? null,
-      ])
+      await routed(context, 'write', group.namespace).writeStatement(
+        REINFORCE_SQL.upsert(context.distributed),
+        [group.namespace, [...group.ids].sort(), group.at ?? null],
+      )
     }
   }
 }

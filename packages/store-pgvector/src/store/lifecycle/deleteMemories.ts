@@ -1,3 +1,4 @@
+import { accessKeysOf } from '../accessKeysOf.js'
 import { checkIds } from '../context/checkIds.js'
 import { checkNamespace } from '../context/checkNamespace.js'
 import { forgetNamespaceSize } from '../context/forgetNamespaceSize.js'
@@ -19,7 +20,8 @@ export async function deleteMemories(
     // embedded executor counts a top-level DELETE's rows as dead versions for its stand-in for
     // autovacuum, and on PostgreSQL the transaction stays BEGIN, statement, COMMIT.
     const result = await sql.query(
-      `WITH access AS (DELETE FROM agent_memory_access WHERE namespace = $1 AND memory_id = ANY($2::text[]))
+      `WITH access AS (DELETE FROM agent_memory_access
+           WHERE namespace = $1 AND access_key = ANY(${accessKeysOf('$1', '$2::text[]')}))
        DELETE FROM memories WHERE namespace = $1 AND id = ANY($2::text[])`,
       [ns, list],
     )

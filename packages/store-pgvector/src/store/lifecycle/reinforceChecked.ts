@@ -22,11 +22,11 @@ export async function reinforceChecked(
   const params = [ns, [...list].sort(), at ?? null]
   const store = routed(context, 'write', ns)
   if (ttl === undefined) {
-    await store.writeStatement(REINFORCE_SQL.upsert, params)
+    await store.writeStatement(REINFORCE_SQL.upsert(context.distributed), params)
     return
   }
   await store.transaction(async (sql) => {
-    await sql.query(REINFORCE_SQL.upsert, params)
+    await sql.query(REINFORCE_SQL.upsert(context.distributed), params)
     // A sliding expiry is the memory's own column (liveness filters and the sweep read it), so
     // it is written there, for the rows that expire (in id order, as upsert locks them). On Citus
     // the transaction's instant is read first and bound: it refuses now() inside COALESCE of a

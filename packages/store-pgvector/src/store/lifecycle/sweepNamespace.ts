@@ -1,4 +1,5 @@
 import type { SqlRunner } from '../../sql/SqlRunner.js'
+import { accessKeysOf } from '../accessKeysOf.js'
 import { forgetKeywordLogEntries } from '../keyword/forgetKeywordLogEntries.js'
 import { lockIdBuckets } from '../write/lockIdBuckets.js'
 
@@ -50,10 +51,10 @@ export async function sweepNamespace(
     ns,
     chain,
   ])
-  await sql.query('DELETE FROM agent_memory_access WHERE namespace = $1 AND memory_id = ANY($2::text[])', [
-    ns,
-    chain,
-  ])
+  await sql.query(
+    `DELETE FROM agent_memory_access WHERE namespace = $1 AND access_key = ANY(${accessKeysOf('$1', '$2::text[]')})`,
+    [ns, chain],
+  )
   await forgetKeywordLogEntries(sql, ns, chain)
   // A link to a removed memory could only ever be dropped at recall: take it out now.
   await sql.query(

@@ -1,5 +1,6 @@
 import { type Memory, PINNED_KEY } from '@agent-memory/core'
 import { ACCESS_SQL } from '../ACCESS_SQL.js'
+import { accessKeyOf } from '../accessKeyOf.js'
 import { buildFilter } from '../buildFilter.js'
 import { checkNamespace } from '../context/checkNamespace.js'
 import { clampLimit } from '../context/clampLimit.js'
@@ -21,8 +22,8 @@ const PINNED = `m.metadata @> '${JSON.stringify({ [PINNED_KEY]: true })}'::jsonb
  * order, the column then id, descending) as one statement returning their union. Each walks a
  * partial index (`memories_profile_importance_idx`, `memories_profile_accessed_idx`,
  * `memories_pinned_idx`) from its end and stops at `limit` live rows, so the read costs the rows
- * it returns, not the namespace's size; the recency look-up also sorts the namespace's access
- * rows (narrow, one per memory reinforced since its write).
+ * it returns, not the namespace's size; the recency look-up also joins the namespace's durable
+ * memories with their access rows (narrow, one per memory reinforced since its write) and sorts them.
  */
 export async function profileCandidates(
   context: StoreContext,
@@ -40,16 +41,17 @@ export async function profileCandidates(
   // The most recently accessed: a memory's last access is its access row's where recall reinforced
   // it since its write (an access never precedes the write), else its row's own. So the first
   // `limit` of each, by the value that applies, hold the first `limit` of all: those of the access
-  // rows (sorted whole, narrow rows; each memory probed only until `limit` pass) and those of the
-  // rows' own stamps (walked from the index's end), ranked again on the value that applies.
+  // rows (each durable live memory joined with its access row by key: narrow rows, and an access
+  // row names no memory id to start from) and those of the rows' own stamps (walked from the
+  // index's end), ranked again on the value that applies.
   const accessed = `(SELECT r.id FROM (
         (SELECT m.id, ${ACCESS_SQL.lastAccessedAt('m', nsParam)} AS at FROM memories m WHERE ${live} AND ${DURABLE}
           ORDER BY m.last_accessed_at DESC, m.id DESC LIMIT ${limitParam})
         UNION
-        (SELECT x.id, x.at FROM (SELECT a.memory_id AS id, a.last_accessed_at AS at FROM agent_memory_access a
-            WHERE a.namespace = ${nsParam} ORDER BY a.last_accessed_at DESC, a.memory_id DESC) x
-          WHERE EXISTS (SELECT 1 FROM memories m WHERE ${live} AND m.id = x.id AND ${DURABLE})
-          ORDER BY x.at DESC, x.id DESC LIMIT ${limitParam})
+        (SELECT m.id, a.last_accessed_at AS at FROM memories m JOIN agent_memory_access a
+            ON a.namespace = ${nsParam} AND a.access_key = ${accessKeyOf(nsParam, 'm.id')}
+          WHERE ${live} AND ${DURABLE}
+          ORDER BY a.last_accessed_at DESC, m.id DESC LIMIT ${limitParam})
       ) r ORDER BY r.at DESC, r.id DESC LIMIT ${limitParam})`
   const rows = await routed(context, 'read', ns).readStatement(
     `SELECT ${memoryColumnsSelect(nsParam)} FROM memories m WHERE m.namespace = ${nsParam} AND m.id IN (

@@ -1,4 +1,5 @@
 import type { LegSearchRequest, Memory, ScoredMemory } from '@agent-memory/core'
+import { accessKeyOf } from '../../accessKeyOf.js'
 import { checkIdfExponent } from '../../context/checkIdfExponent.js'
 import { clampLimit } from '../../context/clampLimit.js'
 import { MAX_LIMIT } from '../../context/MAX_LIMIT.js'
@@ -47,11 +48,12 @@ const ACCESSED = 'accessed'
 
 /**
  * The heads' rows (`memories m`) with their access rows: `agent_memory_access` is keyed by
- * (namespace, memory_id), so the join adds at most one row to each. `namespace`: the bound
- * namespace (`$n`), as ACCESS_SQL binds it.
+ * `accessKeyOf` the namespace and id, so the join adds at most one row to each. `namespace`: the
+ * bound namespace (`$n`), as ACCESS_SQL binds it.
  */
 const HEAD_FROM = (namespace: string) =>
-  `memories m LEFT JOIN agent_memory_access ${ACCESSED} ON ${ACCESSED}.namespace = ${namespace} AND ${ACCESSED}.memory_id = m.id`
+  `memories m LEFT JOIN agent_memory_access ${ACCESSED}
+     ON ${ACCESSED}.namespace = ${namespace} AND ${ACCESSED}.access_key = ${accessKeyOf(namespace, 'm.id')}`
 
 /** A JSON row of `rowArray` as a memory (timestamps come as ISO strings, which `rowToMemory` reads). */
 function toMemory(values: unknown[], lead: number): Memory {
