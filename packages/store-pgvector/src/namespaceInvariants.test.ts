@@ -23,6 +23,15 @@ const NOT_DISTRIBUTED: Record<string, string> = {
 }
 
 /**
+ * Unique keys that hold no `namespace` on one server, and why: `distributeOnCitus` gives each the
+ * namespace before its table is distributed (`citusDistribution.test.ts` reads the result).
+ */
+const KEYED_BY_NAMESPACE_WHEN_DISTRIBUTED: Record<string, string> = {
+  agent_memory_access_pkey:
+    "the access rows' 16-byte key is a hash of the namespace and the id (migration 0013): on one server the key alone, a smaller index entry for every first access; on Citus (namespace, access_key)",
+}
+
+/**
  * Statements that touch the distributed tables without naming one namespace, matched by a
  * fragment of their text, and why each is fine on a distributed table.
  */
@@ -249,7 +258,12 @@ async function uniqueKeysWithoutNamespace(executor: Executor): Promise<string[]>
     expect(tables).toContain('memory_chunks')
     return [
       ...result.rows
-        .filter((row) => !row.has_namespace && NOT_DISTRIBUTED[row.table] === undefined)
+        .filter(
+          (row) =>
+            !row.has_namespace &&
+            NOT_DISTRIBUTED[row.table] === undefined &&
+            KEYED_BY_NAMESPACE_WHEN_DISTRIBUTED[row.index] === undefined,
+        )
         .map((row) => `${row.table}: unique index ${row.index}`),
       ...foreign.rows
         .filter((row) => !row.has_namespace && NOT_DISTRIBUTED[row.table] === undefined)
