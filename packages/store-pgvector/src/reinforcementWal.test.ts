@@ -17,6 +17,16 @@ const write = (id: string): MemoryWrite => ({
 
 /** Records the WAL holds for this database between two positions, counted by `resource manager/record type`. */
 async function walRecords(pool: pg.Pool, from: string, to: string) {
+  // pg_walinspect reads flushed WAL only, and an access row's write does not wait for the flush
+  // (`ACCESS_WRITE_SETTINGS`): the WAL writer flushes it within its delay.
+  for (let waited = 0; waited < 5_000; waited += 50) {
+    const { rows } = await pool.query<{ flushed: boolean }>(
+      'SELECT pg_current_wal_flush_lsn() >= $1::pg_lsn AS flushed',
+      [to],
+    )
+    if (rows[0]!.flushed) break
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
   const { rows } = await pool.query<{ kind: string; records: number; bytes: number; memories: number }>(
     `WITH w AS (SELECT * FROM pg_get_wal_records_info($1::pg_lsn, $2::pg_lsn)),
           db AS (SELECT 'rel \\d+/' || oid || '/' AS pattern FROM pg_database WHERE datname = current_database()),

@@ -38,7 +38,8 @@ export function requireReplica(suite: string): boolean {
 
 /** Waits until the standby has replayed everything the primary had written when this was called. */
 export async function waitForReplay(primary: pg.Pool, standby: pg.Pool, timeoutMs = 30_000): Promise<void> {
-  const target = (await primary.query('SELECT pg_current_wal_lsn()::text AS lsn')).rows[0].lsn as string
+  const target = (await primary.query('SELECT pg_current_wal_insert_lsn()::text AS lsn')).rows[0]
+    .lsn as string
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const replayed = await standby.query('SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn AS done', [target])

@@ -38,11 +38,13 @@ function canPipeline(client: pg.PoolClient): client is pg.PoolClient & { pipelin
 }
 
 /**
- * A COMMIT that also says whether the transaction wrote and, after it (synchronous or not), the
- * current WAL position: at or past the commit record.
+ * A COMMIT that also says whether the transaction wrote and, after it, the WAL's insert position:
+ * at or past the commit record, synchronous or not. (The write position, `pg_current_wal_lsn`,
+ * can still be short of it after a commit that did not wait for the flush, and a replica that
+ * replayed that far would be taken to hold the write.)
  */
 const WAL_COMMIT =
-  'SELECT pg_current_xact_id_if_assigned() IS NOT NULL AS wrote; COMMIT; SELECT pg_current_wal_lsn()::text AS lsn'
+  'SELECT pg_current_xact_id_if_assigned() IS NOT NULL AS wrote; COMMIT; SELECT pg_current_wal_insert_lsn()::text AS lsn'
 
 /** The COMMIT of a transaction that needs nothing else from its last round trip. */
 async function plainCommit(client: pg.PoolClient): Promise<void> {

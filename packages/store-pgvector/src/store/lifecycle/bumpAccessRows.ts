@@ -1,6 +1,7 @@
 import { StoreError } from '@agent-memory/core'
 import { routed } from '../context/routed.js'
 import type { StoreContext } from '../context/StoreContext.js'
+import { ACCESS_WRITE_SETTINGS } from './ACCESS_WRITE_SETTINGS.js'
 import type { CheckedReinforcement } from './checkReinforcement.js'
 import { REINFORCE_SQL } from './REINFORCE_SQL.js'
 
@@ -13,6 +14,7 @@ const raced = (error: unknown) =>
  * one statement (`REINFORCE_SQL.bumpThenInsert`): one round trip and one commit for a flush of
  * many users' recalls. Where it races a concurrent reinforce (a unique violation, or the two met
  * in another order), each namespace takes the upsert, which waits for the other and adds to it.
+ * Committed without waiting for the WAL flush (`ACCESS_WRITE_SETTINGS`).
  */
 export async function bumpAccessRows(
   context: StoreContext,
@@ -29,14 +31,14 @@ export async function bumpAccessRows(
     }
   }
   if (ids.length === 0) return
-  const store = routed(context, 'write', [...new Set(namespaces)])
+  const store = routed(context, 'write', [...new Set(namespaces)], ACCESS_WRITE_SETTINGS)
   try {
     await store.writeStatement(REINFORCE_SQL.bumpThenInsert, [namespaces, ids, times])
   } catch (error) {
     if (!raced(error)) throw error
     for (const group of groups) {
       if (group.ids.length === 0) continue
-      await routed(context, 'write', group.namespace).writeStatement(
+      await routed(context, 'write', group.namespace, ACCESS_WRITE_SETTINGS).writeStatement(
         REINFORCE_SQL.upsert(context.distributed),
         [group.namespace, [...group.ids].sort(), group.at ?? null],
       )

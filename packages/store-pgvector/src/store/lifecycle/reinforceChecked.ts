@@ -1,5 +1,6 @@
 import { routed } from '../context/routed.js'
 import type { StoreContext } from '../context/StoreContext.js'
+import { ACCESS_WRITE_SETTINGS } from './ACCESS_WRITE_SETTINGS.js'
 import { bumpAccessRows } from './bumpAccessRows.js'
 import type { CheckedReinforcement } from './checkReinforcement.js'
 import { REINFORCE_SQL } from './REINFORCE_SQL.js'
@@ -20,12 +21,14 @@ export async function reinforceChecked(
   // Alone (no sliding expiry) it is one statement: one round trip.
   if (ttl === undefined && !context.distributed) return bumpAccessRows(context, [reinforcement])
   const params = [ns, [...list].sort(), at ?? null]
-  const store = routed(context, 'write', ns)
   if (ttl === undefined) {
-    await store.writeStatement(REINFORCE_SQL.upsert(context.distributed), params)
+    await routed(context, 'write', ns, ACCESS_WRITE_SETTINGS).writeStatement(
+      REINFORCE_SQL.upsert(context.distributed),
+      params,
+    )
     return
   }
-  await store.transaction(async (sql) => {
+  await routed(context, 'write', ns).transaction(async (sql) => {
     await sql.query(REINFORCE_SQL.upsert(context.distributed), params)
     // A sliding expiry is the memory's own column (liveness filters and the sweep read it), so
     // it is written there, for the rows that expire (in id order, as upsert locks them). On Citus
