@@ -99,8 +99,18 @@ async function rowsByTable(sql: Sql, namespaces: string[]): Promise<Record<strin
   return counts
 }
 
+/**
+ * One instant for every service of the test: recall's ranking reads the clock (recency, decay), so
+ * answers compared across rounds would otherwise depend on how long the rounds took.
+ */
+const NOW = new Date()
+
 function memoryOf(store: PgVectorStore): MemoryService {
-  return createMemory({ store, embedder: createHashingEmbedder({ dimensions: dims }) })
+  return createMemory({
+    store,
+    embedder: createHashingEmbedder({ dimensions: dims }),
+    options: { now: () => NOW },
+  })
 }
 
 async function seed(memory: MemoryService, namespace: string): Promise<void> {
