@@ -112,6 +112,7 @@ export function renderSoakReport(
     `Eight clients, each on its own namespace: two through the library, two through the store socket (on PostgreSQL a second pool), two searching through the recall socket and writing through the store socket, two through an MCP server (search, remember, forget; their other operations through the library). Mix: search 50, remember 14, forget 17 (and whenever a namespace is above ${plan.cap} live memories), supersede 10, rememberMany (3) 5, observe 4 (the fake chat model extracts one fact and adds it). Each namespace starts at ${plan.cap} memories, so the store stays the same size; forgetting a memory forgets its superseded versions too.`,
     `The fake embeddings server answers 503 for the last ${plan.downMs / 1000} s of every ${plan.periodMs / 1000} s: writes are stored pending and searches run keyword-only (the 'injected' column counts those answers and any call that failed while the fault was on); the repair loop embeds the pending rows once it is back. 'errors' are failures outside those periods and must be 0.`,
     `Judged: the first window is the warm-up (the in-process indexes load, PGlite's buffer pool and V8's heap reach their working size); from the second window to the last, each operation's p50 (all paths, at least ${plan.thresholds.minSamples} calls in both windows), divided by how much slower a probe that does no store work got (a 20,000-number sort, and on PostgreSQL a \`SELECT 1\` on its own connection: other processes on a shared machine slow everything alike), may not rise more than ${plan.thresholds.maxDrift}× and ${plan.thresholds.driftSlackMs} ms, RSS after a full GC not more than ${plan.thresholds.maxGrowth * 100} % and the floor of open descriptors (sampled each second) not more than ${plan.thresholds.maxDescriptorGrowth * 100} %. p99 is reported, not judged: on a shared 2-core machine it is the scheduler's.`,
+    ...(run.kind === 'postgres' && autovacuum !== null ? [autovacuumNote(autovacuum)] : []),
     ...failures.map((failure) => `FAILED: ${failure}`),
   )
   for (const failure of failures) ctx.log(`W13 ${failure}`)
@@ -132,6 +133,13 @@ export function renderSoakReport(
     notes,
     summary,
   }
+}
+
+/** What the server's upkeep means for the verdict: the store needs autovacuum, as every PostgreSQL application does. */
+function autovacuumNote(autovacuum: string): string {
+  return autovacuum === 'on'
+    ? 'The server runs autovacuum with its default settings, as a production server does (`scripts/setup-soak-postgres.sh` starts such a cluster beside the test server).'
+    : 'The server runs without autovacuum: nothing reclaims the dead row versions the soak’s deletes and updates leave, so every operation slows by the minute whatever the store does. A soak to judge runs on a server with autovacuum: `DATABASE_URL=$(bash scripts/setup-soak-postgres.sh) pnpm bench --only W13 --soak-backends postgres`.'
 }
 
 function soakTitle(plan: SoakPlan): string {
