@@ -106,7 +106,6 @@ max_wal_senders = 20
 max_replication_slots = 20
 shared_buffers = 128MB
 fsync = off
-synchronous_commit = off
 full_page_writes = off
 EOF
     as_postgres tee "$dir/pg_hba.conf" >/dev/null <<EOF
@@ -124,6 +123,24 @@ EOF
   fi
   for _ in $(seq 1 30); do pg_isready -q -h 127.0.0.1 -p "$port" && return 0; sleep 1; done
   die "$name on 127.0.0.1:$port does not accept connections (see $log)"
+}
+
+# Commits wait for their WAL write on every node (fsync stays off: the write is a syscall, not a
+# disk flush). A shard move's last catch-up waits for the new copy to reach the source's WAL write
+# position: a write acknowledged by an asynchronous commit whose record was not yet written would
+# not be copied, and would be lost with the old placement. Also on nodes an earlier version of this
+# script created with synchronous_commit = off.
+commit_synchronously() {
+  local port
+  port=$(node_port "$1")
+  [ "$(node_sql "$port" postgres -c 'show synchronous_commit')" = on ] && return 0
+  node_sql "$port" postgres -c 'alter system set synchronous_commit = on' -c 'select pg_reload_conf()' >/dev/null ||
+    die "could not turn synchronous_commit on for $1"
+  for _ in $(seq 1 50); do
+    [ "$(node_sql "$port" postgres -c 'show synchronous_commit')" = on ] && { say "synchronous_commit on for $1"; return 0; }
+    sleep 0.1
+  done
+  die "synchronous_commit is still off on $1"
 }
 
 # The database with citus and vector on one node.
@@ -153,6 +170,7 @@ case ${1:-} in
   spare)
     [ -f "$root/coordinator/PG_VERSION" ] || die "no cluster in $root: run this script with the tarball first"
     start_node spare
+    commit_synchronously spare
     prepare_database spare
     echo "127.0.0.1:$(node_port spare)"
     exit 0
@@ -221,7 +239,10 @@ fi
 
 # 3. The nodes.
 command -v pg_isready >/dev/null 2>&1 || die "pg_isready is missing: install postgresql-client-$major"
-for name in $(node_names); do start_node "$name"; done
+for name in $(node_names); do
+  start_node "$name"
+  commit_synchronously "$name"
+done
 
 # 4. The database on every node, then the cluster's membership on the coordinator.
 for name in $(node_names); do prepare_database "$name"; done
