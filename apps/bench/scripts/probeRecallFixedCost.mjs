@@ -15,16 +15,17 @@
 // searches, batched as when it runs alone (as in W12), not the other side's.
 // With `--users N --per-user M` the searches are W12's many-users row: the one user's `rows`
 // memories first, then users `user-0..` with M texts each, searches over random users (W12's query
-// stream past the one user's row). Every search is then also tagged with its round trips, whether
+// stream past the one user's row). Every search is also tagged with its round trips, whether
 // a reinforcement write of its side was in flight, whether it was its user's first, the garbage
 // collection overlapping it and the process' CPU time in it, and the slowest 1 % are set beside
-// the rest by those tags.
+// the rest by those tags. With `--alloc-top N` the timed searches' allocations are sampled (also
+// what a collection freed since) and the N functions allocating most per search are listed.
 // Report `uptime` beside the figures.
 // Run: pnpm turbo run build --filter=@agent-memory/bench... && \
 //   DATABASE_URL=postgres://… node apps/bench/scripts/probeRecallFixedCost.mjs \
 //     [--store embedded|postgres|both] [--rows 1000] [--queries 200] [--rounds 1] \
 //     [--users 1000 --per-user 10] [--base /path/to/other/checkout] [--block 1] \
-//     [--cpu-prof out.cpuprofile]
+//     [--cpu-prof out.cpuprofile] [--alloc-top 20] [--statements]
 import { fork } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
 import { Session } from 'node:inspector/promises'
@@ -65,6 +66,7 @@ async function main() {
       rounds: { type: 'string', default: '1' },
       base: { type: 'string' },
       'cpu-prof': { type: 'string' },
+      'alloc-top': { type: 'string' },
       k: { type: 'string', default: '10' },
       users: { type: 'string', default: '0' },
       'per-user': { type: 'string', default: '10' },
@@ -138,6 +140,8 @@ async function main() {
   const instruments = new Map()
   const profile = args['cpu-prof'] ? new Session() : undefined
   profile?.connect()
+  const allocations = args['alloc-top'] ? new Session() : undefined
+  allocations?.connect()
 
   for (const kind of kinds) {
     const sides = []
@@ -200,6 +204,12 @@ async function main() {
         for (const s of sides) await s.side.settle()
         statements?.reset()
         await profile?.post('Profiler.enable').then(() => profile.post('Profiler.start'))
+        // Every allocation sampled, also what a scavenge or a full collection has freed since.
+        await allocations?.post('HeapProfiler.startSampling', {
+          samplingInterval: 4096,
+          includeObjectsCollectedByMajorGC: true,
+          includeObjectsCollectedByMinorGC: true,
+        })
       }
       // A B, then B A: neither side always runs first.
       const order = r % 2 === 0 ? sides : [...sides].reverse()
@@ -250,6 +260,10 @@ async function main() {
       console.log(`profile of the timed searches: ${file}`)
     }
     const searches = asked.length - warmup
+    if (allocations) {
+      const { profile: sampled } = await allocations.post('HeapProfiler.stopSampling')
+      reportAllocations(sampled, searches, Number(args['alloc-top']))
+    }
     if (statements) {
       console.log(`${kind}: statements per search (every side together, background work included)`)
       for (const [text, { calls, ms }] of [...statements.taken()]
@@ -272,7 +286,7 @@ async function main() {
         .join(' | ')
       console.log(`  ${s.name.padEnd(5)} ${line} (ms)`)
     }
-    if (users > 0) describeTail(sides, kind, gcs, percentile)
+    describeTail(sides, kind, gcs, percentile)
     for (const s of sides) {
       await s.side.close()
       await s.db?.drop()
@@ -374,6 +388,38 @@ function describeTail(sides, kind, gcs, percentile) {
       return `${label}: ${at(yes)} / not: ${at(no)}`
     })
     console.log(`    ${split.join('; ')}`)
+  }
+}
+
+/**
+ * The sampled allocations of the timed searches (bytes per search), by the function that allocated
+ * them (self) and by the frames of this repository's packages on their stacks (inclusive).
+ */
+function reportAllocations(sampled, searches, top) {
+  const self = new Map()
+  const inclusive = new Map()
+  const frameName = ({ callFrame: f }) =>
+    `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/(packages|apps|node_modules)\//, '$1/')}:${f.lineNumber + 1}`
+  const walk = (node, stack) => {
+    const name = frameName(node)
+    const size = node.selfSize
+    self.set(name, (self.get(name) ?? 0) + size)
+    const here = [...stack, name]
+    for (const child of node.children) walk(child, here)
+    if (size > 0)
+      for (const frame of new Set(here.filter((n) => n.includes('packages/'))))
+        inclusive.set(frame, (inclusive.get(frame) ?? 0) + size)
+  }
+  walk(sampled.head, [])
+  const total = [...self.values()].reduce((a, b) => a + b, 0)
+  console.log(`sampled allocations: ${(total / searches / 1024).toFixed(1)} KiB per search`)
+  for (const [label, map] of [
+    ['self', self],
+    ['inclusive (this repository)', inclusive],
+  ]) {
+    console.log(`  by function, ${label}:`)
+    for (const [name, size] of [...map].sort((a, b) => b[1] - a[1]).slice(0, top))
+      console.log(`    ${(size / searches / 1024).toFixed(1).padStart(8)} KiB  ${name}`)
   }
 }
 

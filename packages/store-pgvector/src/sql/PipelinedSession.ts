@@ -5,7 +5,8 @@ const ignore = () => undefined
 
 /**
  * Transactions on one node-postgres client in pipeline mode (`PoolExecutor.pipelinedRead`,
- * `PoolExecutor.pipelinedWrite`): a statement is written as soon as it is issued; the
+ * `PoolExecutor.pipelinedWrite`): the statements issued in one turn of the event loop are written
+ * together at its end (one write to the socket, one wake-up of the server); the
  * transaction's BEGIN (with its settings) is written just before its first statement and its
  * COMMIT just after the last (`commit`). A round trip is counted when a statement leaves while
  * none is awaiting its answer: statements issued while others are in flight ride in their round
@@ -32,8 +33,31 @@ export class PipelinedSession {
     this.#writes = writes
   }
 
+  /** The client's socket while it holds this tick's statements (`#hold`). */
+  #held: { uncork(): void } | undefined
+
+  /**
+   * Holds the statements issued in this turn of the event loop in the client's socket and writes
+   * them together at its end: one write, and one wake-up of the server, where each statement
+   * would make its own (the legs of a recall issue four or five side by side).
+   */
+  #hold(): void {
+    if (this.#held !== undefined) return
+    const stream = (this.#client as unknown as { connection?: { stream?: unknown } }).connection?.stream as
+      | { cork?: () => void; uncork?: () => void }
+      | undefined
+    if (typeof stream?.cork !== 'function' || typeof stream.uncork !== 'function') return
+    stream.cork()
+    this.#held = stream as { uncork(): void }
+    setImmediate(() => {
+      this.#held = undefined
+      stream.uncork!()
+    })
+  }
+
   #send(text: string, params?: unknown[]): Promise<pg.QueryResult> {
     if (this.#inFlight === 0) this.#countTrip()
+    this.#hold()
     this.#inFlight++
     const answer = this.#client.query(text, params).finally(() => {
       this.#inFlight--

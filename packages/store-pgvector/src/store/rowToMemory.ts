@@ -1,6 +1,18 @@
 import type { EmbedState, Level, Memory, Metadata, Tier } from '@agent-memory/core'
 
-const toDate = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)))
+const EPOCH_MILLISECONDS = /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i
+
+/**
+ * A timestamp column as a `Date`: milliseconds since the epoch (`memoryColumnsOf`, a number, or its
+ * text where a client's float parser was replaced), whole milliseconds as PostgreSQL's date parser
+ * makes them, or a timestamp's text (rows read raw, as JSON).
+ */
+const toDate = (value: unknown): Date => {
+  if (value instanceof Date) return value
+  if (typeof value === 'number') return new Date(Math.floor(value))
+  const text = String(value)
+  return EPOCH_MILLISECONDS.test(text) ? new Date(Math.floor(Number(text))) : new Date(text)
+}
 const toDateOrNull = (value: unknown): Date | null =>
   value === null || value === undefined ? null : toDate(value)
 const toNumberOrNull = (value: unknown): number | null =>

@@ -64,20 +64,33 @@ export class NamespaceKeywordIndex {
     this.#totalLength -= document.length
   }
 
-  /** Documents holding every part of the term (the slots of its sparsest part's posting that qualify). */
-  #matching(term: KeywordTerm): number[] {
-    if (term.parts.length === 0) return []
+  /**
+   * Marks the documents holding every part of the term (its sparsest part's posting, filtered by
+   * the others) as candidates, each once, and returns how many hold it: the term's document
+   * frequency. No list of them is made: a common word is in most documents, and a search walks
+   * several.
+   */
+  #markMatching(term: KeywordTerm, isCandidate: Uint8Array, candidates: number[]): number {
+    if (term.parts.length === 0) return 0
     const postings: Array<Map<number, number>> = []
     for (const part of term.parts) {
       const posting = this.#postings.get(part)
-      if (posting === undefined) return []
+      if (posting === undefined) return 0
       postings.push(posting)
     }
-    postings.sort((a, b) => a.size - b.size)
-    const [sparsest, ...rest] = postings
-    const slots: number[] = []
-    for (const slot of sparsest!.keys()) if (rest.every((posting) => posting.has(slot))) slots.push(slot)
-    return slots
+    if (postings.length > 1) postings.sort((a, b) => a.size - b.size)
+    const sparsest = postings[0]!
+    let count = 0
+    for (const slot of sparsest.keys()) {
+      let holdsAll = true
+      for (let i = 1; i < postings.length && holdsAll; i++) holdsAll = postings[i]!.has(slot)
+      if (!holdsAll) continue
+      count++
+      if (isCandidate[slot] === 1) continue
+      isCandidate[slot] = 1
+      candidates.push(slot)
+    }
+    return count
   }
 
   /**
@@ -92,17 +105,12 @@ export class NamespaceKeywordIndex {
     const candidates: number[] = []
     const isCandidate = new Uint8Array(this.#documents.length)
     for (const term of terms) {
-      const slots = this.#matching(term)
-      if (slots.length === 0) continue
+      const frequency = this.#markMatching(term, isCandidate, candidates)
+      if (frequency === 0) continue
       matched.push({
         posting: this.#postings.get(term.lexeme),
-        idf: bm25Idf(this.#count, slots.length) ** idfExponent,
+        idf: bm25Idf(this.#count, frequency) ** idfExponent,
       })
-      for (const slot of slots) {
-        if (isCandidate[slot] === 1) continue
-        isCandidate[slot] = 1
-        candidates.push(slot)
-      }
     }
     if (matched.length === 0) return { head: [], rest: () => [] }
     const avgLength = Math.max(1, this.#totalLength / this.#count)
@@ -128,33 +136,26 @@ export class NamespaceKeywordIndex {
    * The best `depth` come sorted (ties by id), the others on demand.
    */
   rankAsSql(terms: readonly KeywordTerm[], depth: number, idfExponent = 1): RankedDocuments {
-    const matched: Array<{ lexeme: string; slots: number[] }> = []
-    for (const term of terms) {
-      const slots = this.#matching(term)
-      if (slots.length > 0) matched.push({ lexeme: term.lexeme, slots })
-    }
-    if (matched.length === 0) return { head: [], rest: () => [] }
-    const rows = Math.max(this.#count, ...matched.map((term) => term.slots.length))
-    const avgLength = this.#count > 0 ? Math.max(1, this.#totalLength / this.#count) : 1
+    const matched: Array<{ lexeme: string; frequency: number }> = []
     const candidates: number[] = []
     const isCandidate = new Uint8Array(this.#documents.length)
-    for (const { slots } of matched) {
-      for (const slot of slots) {
-        if (isCandidate[slot] === 1) continue
-        isCandidate[slot] = 1
-        candidates.push(slot)
-      }
+    for (const term of terms) {
+      const frequency = this.#markMatching(term, isCandidate, candidates)
+      if (frequency > 0) matched.push({ lexeme: term.lexeme, frequency })
     }
+    if (matched.length === 0) return { head: [], rest: () => [] }
+    const rows = Math.max(this.#count, ...matched.map((term) => term.frequency))
+    const avgLength = this.#count > 0 ? Math.max(1, this.#totalLength / this.#count) : 1
     const scores = new Float64Array(this.#documents.length)
     const documents = this.#documents
     const seen = new Set<string>()
-    for (const { lexeme, slots } of [...matched].sort((a, b) => tsvectorOrder(a.lexeme, b.lexeme))) {
+    for (const { lexeme, frequency } of matched.sort((a, b) => tsvectorOrder(a.lexeme, b.lexeme))) {
       // A query naming a word twice weighs it once, as the SQL leg's lexeme filter does.
       if (seen.has(lexeme)) continue
       seen.add(lexeme)
       const posting = this.#postings.get(lexeme)
       if (posting === undefined) continue
-      const idf = bm25Idf(rows, slots.length) ** idfExponent
+      const idf = bm25Idf(rows, frequency) ** idfExponent
       posting.forEach((tf, slot) => {
         const norm = BM25_K1 * (1 - BM25_B + (BM25_B * documents[slot]!.length) / avgLength)
         scores[slot] = scores[slot]! + (idf * tf * (BM25_K1 + 1)) / (tf + norm)

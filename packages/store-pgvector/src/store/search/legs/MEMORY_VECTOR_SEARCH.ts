@@ -1,3 +1,4 @@
+import { joinAccessRow } from '../../joinAccessRow.js'
 import { memoryColumnsSelect } from '../../memoryColumnsSelect.js'
 import { toScoredMemory } from '../scope/toScoredMemory.js'
 import type { VectorSearchPath } from '../scope/VectorSearchPath.js'
@@ -20,11 +21,13 @@ export const MEMORY_VECTOR_SEARCH: VectorSearchPath = {
     // ordering through the global HNSW index (which silently under-returns under a selective
     // filter). A zero vector (stored or queried) has no direction: its cosine distance is NaN,
     // which must never rank (as a score it would reorder every hit fused with it), so it is dropped.
-    return `SELECT ${memoryColumnsSelect(namespaceParam)}, w.distance FROM (
+    // The winners' access rows are joined: a recall's pool is a hundred rows or more.
+    return `SELECT ${memoryColumnsSelect(namespaceParam, 'm', 'joined')}, w.distance FROM (
         SELECT d.id, d.distance FROM (SELECT m.id, m.embedding <=> ${vector} AS distance FROM memories m
             WHERE ${where} OFFSET 0) d
           WHERE d.distance <> 'NaN'::float8 ORDER BY d.distance, d.id LIMIT ${limitParam}) w
       JOIN memories m ON m.namespace = ${namespaceParam} AND m.id = w.id
+      ${joinAccessRow(namespaceParam)}
       ORDER BY w.distance, w.id`
   },
   toHit: toScoredMemory,

@@ -1,10 +1,11 @@
 import type { LegSearchRequest, Memory, ScoredMemory } from '@agent-memory/core'
-import { accessKeyOf } from '../../accessKeyOf.js'
+import { ACCESS_ROW } from '../../ACCESS_ROW.js'
 import { checkIdfExponent } from '../../context/checkIdfExponent.js'
 import { clampLimit } from '../../context/clampLimit.js'
 import { MAX_LIMIT } from '../../context/MAX_LIMIT.js'
 import { readRunner } from '../../context/readRunner.js'
 import type { StoreContext } from '../../context/StoreContext.js'
+import { joinAccessRow } from '../../joinAccessRow.js'
 import { fetchRanked } from '../../keyword/fetchRanked.js'
 import { firstReadDepth } from '../../keyword/firstReadDepth.js'
 import type { KeywordTerm } from '../../keyword/KeywordTerm.js'
@@ -32,30 +33,21 @@ export interface LegResults {
 
 /**
  * A row as a JSON array: the memory columns in `MEMORY_COLUMN_NAMES`' order, after `lead` leading
- * values; from a `memories` row joined with its access row as `ACCESSED` (`HEAD_FROM`), or from a
+ * values; from a `memories` row joined with its access row as `ACCESS_ROW` (`HEAD_FROM`), or from a
  * statement that already selected them under their names.
  */
 const rowArray = (alias: string, lead: string[], from: 'joined' | 'selected') =>
   `json_build_array(${[
     ...lead,
     ...(from === 'joined'
-      ? memoryColumnsOf(alias, { joinedAs: ACCESSED })
+      ? memoryColumnsOf(alias, { joinedAs: ACCESS_ROW })
       : MEMORY_COLUMN_NAMES.map((column) => `${alias}.${column}`)),
   ].join(', ')})`
 
-/** The alias of a head row's access row (none of the filter's SQL uses it). */
-const ACCESSED = 'accessed'
+/** The heads' rows (`memories m`) with their access rows. */
+const HEAD_FROM = (namespace: string) => `memories m ${joinAccessRow(namespace)}`
 
-/**
- * The heads' rows (`memories m`) with their access rows: `agent_memory_access` is keyed by
- * `accessKeyOf` the namespace and id, so the join adds at most one row to each. `namespace`: the
- * bound namespace (`$n`), as ACCESS_SQL binds it.
- */
-const HEAD_FROM = (namespace: string) =>
-  `memories m LEFT JOIN agent_memory_access ${ACCESSED}
-     ON ${ACCESSED}.namespace = ${namespace} AND ${ACCESSED}.access_key = ${accessKeyOf(namespace, 'm.id')}`
-
-/** A JSON row of `rowArray` as a memory (timestamps come as ISO strings, which `rowToMemory` reads). */
+/** A JSON row of `rowArray` as a memory (timestamps come as milliseconds or ISO strings, which `rowToMemory` reads). */
 function toMemory(values: unknown[], lead: number): Memory {
   const row: Record<string, unknown> = {}
   for (let i = 0; i < MEMORY_COLUMN_NAMES.length; i++) row[MEMORY_COLUMN_NAMES[i]!] = values[lead + i]
