@@ -25,6 +25,7 @@
 # coordinator; the workers take the next ports), CITUS_WORKERS (2), CITUS_DB (agent_memory_test),
 # CITUS_PGDATA (/var/lib/postgresql/<major>/agent-memory-citus), CITUS_MAKE_JOBS (2), PG_MAJOR (15).
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/local-cluster.sh"
 
 say() { printf 'setup-citus: %s\n' "$*" >&2; }
 die() { printf 'setup-citus: FAILED: %s\n' "$*" >&2; exit 1; }
@@ -65,8 +66,6 @@ node_port() {
   esac
 }
 
-running() { [ -f "$(node_dir "$1")/PG_VERSION" ] && pgctl -D "$(node_dir "$1")" status >/dev/null 2>&1; }
-
 stop_all() {
   local name dir
   [ -d "$root" ] || { say "nothing to stop: $root does not exist"; return 0; }
@@ -83,21 +82,11 @@ stop_all() {
 
 # Creates (first time) and starts one node; waits until it accepts connections.
 start_node() {
-  local name=$1 port dir log
+  local name=$1 port dir
   port=$(node_port "$name")
   dir=$(node_dir "$name")
-  log=$logdir/agent-memory-citus-$name.log
-  if [ ! -f "$dir/PG_VERSION" ]; then
-    say "initdb $name in $dir (port $port)"
-    as_root install -d -o postgres -g postgres -m 700 "$dir"
-    as_postgres "$bindir/initdb" -D "$dir" -U postgres --auth-local=peer --auth-host=trust -E UTF8 --locale=C.UTF-8 >/dev/null ||
-      die "initdb of $name failed"
-    as_postgres tee -a "$dir/postgresql.conf" >/dev/null <<EOF
-
-# Written by agent-memory scripts/setup-citus.sh: a Citus node for tests and benchmarks.
-port = $port
-listen_addresses = '127.0.0.1'
-unix_socket_directories = '/var/run/postgresql'
+  init_local_cluster "$dir" "$port" scripts/setup-citus.sh 'host replication all 127.0.0.1/32 trust' <<EOF
+# A Citus node for tests and benchmarks.
 shared_preload_libraries = 'citus'
 max_connections = 300
 max_prepared_transactions = 200
@@ -108,21 +97,7 @@ shared_buffers = 128MB
 fsync = off
 full_page_writes = off
 EOF
-    as_postgres tee "$dir/pg_hba.conf" >/dev/null <<EOF
-# Written by agent-memory scripts/setup-citus.sh: loopback only, trusted (a test cluster).
-local all all peer
-host all all 127.0.0.1/32 trust
-host replication all 127.0.0.1/32 trust
-EOF
-  fi
-  if ! running "$name"; then
-    as_root touch "$log"
-    as_root chown postgres "$log"
-    pgctl -D "$dir" -l "$log" -w -t 60 start >/dev/null || die "$name did not start on port $port (see $log)"
-    say "started $name on port $port"
-  fi
-  for _ in $(seq 1 30); do pg_isready -q -h 127.0.0.1 -p "$port" && return 0; sleep 1; done
-  die "$name on 127.0.0.1:$port does not accept connections (see $log)"
+  start_local_cluster "$dir" "$port" "$logdir/agent-memory-citus-$name.log" "$name"
 }
 
 # Commits wait for their WAL write on every node (fsync stays off: the write is a syscall, not a

@@ -11,6 +11,7 @@
 # Needs the server binaries and pgvector that scripts/setup-postgres.sh installs (run it first).
 # Settings: SOAK_PGPORT (5434), SOAK_PGDATA (/var/lib/postgresql/<major>/agent-memory-soak).
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/local-cluster.sh"
 
 say() { printf 'setup-soak-postgres: %s\n' "$*" >&2; }
 die() { printf 'setup-soak-postgres: FAILED: %s\n' "$*" >&2; exit 1; }
@@ -31,37 +32,13 @@ major=$(ls /usr/lib/postgresql 2>/dev/null | sort -n | tail -n 1)
 bindir=/usr/lib/postgresql/$major/bin
 [ -f "/usr/share/postgresql/$major/extension/vector.control" ] || die "pgvector is not installed: run scripts/setup-postgres.sh first"
 dir=${SOAK_PGDATA:-/var/lib/postgresql/$major/agent-memory-soak}
-log=/var/log/postgresql/agent-memory-soak.log
 
-if [ ! -f "$dir/PG_VERSION" ]; then
-  say "initdb in $dir (port $port)"
-  as_root install -d -o postgres -g postgres -m 700 "$dir"
-  as_postgres "$bindir/initdb" -D "$dir" -U postgres --auth-local=peer --auth-host=trust -E UTF8 --locale=C.UTF-8 >/dev/null ||
-    die "initdb failed"
-  as_postgres tee -a "$dir/postgresql.conf" >/dev/null <<EOF
-
-# Written by agent-memory scripts/setup-soak-postgres.sh: the soak's server, with a production
-# server's upkeep (autovacuum and its defaults).
-port = $port
-listen_addresses = '127.0.0.1'
-unix_socket_directories = '/var/run/postgresql'
+init_local_cluster "$dir" "$port" scripts/setup-soak-postgres.sh <<EOF
+# The soak's server, with a production server's upkeep (autovacuum and its defaults).
 autovacuum = on
 max_connections = 200
 EOF
-  as_postgres tee "$dir/pg_hba.conf" >/dev/null <<EOF
-# Written by agent-memory scripts/setup-soak-postgres.sh: loopback only, trusted (a bench cluster).
-local all all peer
-host all all 127.0.0.1/32 trust
-EOF
-fi
-if ! as_postgres "$bindir/pg_ctl" -D "$dir" status >/dev/null 2>&1; then
-  as_root touch "$log"
-  as_root chown postgres "$log"
-  as_postgres "$bindir/pg_ctl" -D "$dir" -l "$log" -w -t 60 start >/dev/null || die "the cluster did not start on port $port (see $log)"
-  say "started on port $port"
-fi
-for _ in $(seq 1 30); do pg_isready -q -h 127.0.0.1 -p "$port" && break; sleep 1; done
-pg_isready -q -h 127.0.0.1 -p "$port" || die "127.0.0.1:$port does not accept connections (see $log)"
+start_local_cluster "$dir" "$port" /var/log/postgresql/agent-memory-soak.log "the soak's cluster"
 
 [ "$(sql postgres "select count(*) from pg_database where datname = '$db'")" = 1 ] || sql postgres "create database $db"
 sql "$db" 'create extension if not exists vector'

@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream'
 import type pg from 'pg'
 import type { PipelinedRunner } from './PipelinedRunner.js'
 
@@ -33,8 +34,8 @@ export class PipelinedSession {
     this.#writes = writes
   }
 
-  /** The client's socket while it holds this tick's statements (`#hold`). */
-  #held: { uncork(): void } | undefined
+  /** Whether the client's socket holds this turn's statements (`#hold`). */
+  #holding = false
 
   /**
    * Holds the statements issued in this turn of the event loop in the client's socket and writes
@@ -42,16 +43,16 @@ export class PipelinedSession {
    * would make its own (the legs of a recall issue four or five side by side).
    */
   #hold(): void {
-    if (this.#held !== undefined) return
-    const stream = (this.#client as unknown as { connection?: { stream?: unknown } }).connection?.stream as
-      | { cork?: () => void; uncork?: () => void }
-      | undefined
+    if (this.#holding) return
+    const stream = (this.#client as unknown as { connection?: { stream?: Partial<Writable> } }).connection
+      ?.stream
     if (typeof stream?.cork !== 'function' || typeof stream.uncork !== 'function') return
+    const uncork = stream.uncork.bind(stream)
     stream.cork()
-    this.#held = stream as { uncork(): void }
+    this.#holding = true
     setImmediate(() => {
-      this.#held = undefined
-      stream.uncork!()
+      this.#holding = false
+      uncork()
     })
   }
 
