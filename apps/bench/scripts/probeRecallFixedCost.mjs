@@ -31,7 +31,7 @@ import { writeFile } from 'node:fs/promises'
 import { Session } from 'node:inspector/promises'
 import { createRequire } from 'node:module'
 import { dirname, resolve } from 'node:path'
-import { PerformanceObserver } from 'node:perf_hooks'
+import { constants, PerformanceObserver } from 'node:perf_hooks'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 
@@ -347,6 +347,13 @@ function describeTail(sides, kind, gcs, percentile) {
           ms + Math.max(0, Math.min(end, gc.startTime + gc.duration) - Math.max(search.t0, gc.startTime)),
         0,
       )
+      // A full (mark-compact) collection's pause overlapping the search, besides any scavenge.
+      search.majorGc = gcs.some(
+        (gc) =>
+          gc.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR &&
+          gc.startTime < end &&
+          gc.startTime + gc.duration > search.t0,
+      )
     }
     const xs = s.times.total
     const mean = (list, of) => list.reduce((sum, x) => sum + of(x), 0) / list.length
@@ -364,7 +371,7 @@ function describeTail(sides, kind, gcs, percentile) {
       ['all', s.searches],
     ])
       console.log(
-        `    ${label.padEnd(12)} round trips ${mean(list, (x) => x.trips).toFixed(2)}, reinforcing ${share(list, (x) => x.reinforcing)} (other side's ${share(list, (x) => x.othersReinforcing)}), first of user ${share(list, (x) => x.first)}, gc ${share(list, (x) => x.gc > 0)} (${mean(list, (x) => x.gc).toFixed(2)} ms), embed ${mean(list, (x) => x.embed).toFixed(2)} legs ${mean(list, (x) => x.legs).toFixed(2)} rest ${mean(list, (x) => x.total - x.embed - x.legs).toFixed(2)} cpu ${mean(list, (x) => x.cpu).toFixed(2)} (ms)`,
+        `    ${label.padEnd(12)} round trips ${mean(list, (x) => x.trips).toFixed(2)}, reinforcing ${share(list, (x) => x.reinforcing)} (other side's ${share(list, (x) => x.othersReinforcing)}), first of user ${share(list, (x) => x.first)}, gc ${share(list, (x) => x.gc > 0)} (${mean(list, (x) => x.gc).toFixed(2)} ms; major ${share(list, (x) => x.majorGc)}), embed ${mean(list, (x) => x.embed).toFixed(2)} legs ${mean(list, (x) => x.legs).toFixed(2)} rest ${mean(list, (x) => x.total - x.embed - x.legs).toFixed(2)} cpu ${mean(list, (x) => x.cpu).toFixed(2)} (ms)`,
       )
     // Each tag's searches against the others': a tag the tail comes from moves p99, not just its share.
     const split = [
@@ -372,6 +379,7 @@ function describeTail(sides, kind, gcs, percentile) {
       ["other side's reinforcing", (x) => x.othersReinforcing],
       ['first of user', (x) => x.first],
       ['gc', (x) => x.gc > 0],
+      ['major gc', (x) => x.majorGc],
       ['> 2 round trips', (x) => x.trips > 2],
     ].map(([label, is]) => {
       const [yes, no] = [s.searches.filter(is), s.searches.filter((x) => !is(x))]

@@ -220,10 +220,18 @@ export interface MemoryServiceOptions {
   sweepIntervalMs?: number
   /**
    * How long recall's reinforcements (access count, last access, sliding expiry) wait to be
-   * batched into one store call, in ms; a busy service flushes sooner (see `MemoryService.flush`).
-   * Default 100.
+   * batched into one store call, in ms, counted from the first recall queued; a service with
+   * thousands of hits queued writes at once (see `MemoryService.flush`). Default 100.
    */
   reinforceDelayMs?: number
+  /**
+   * The least time between two of those store calls, in ms: under steady recall traffic the
+   * reinforcements are written once an interval, every recall since the last in one call, so a
+   * busy process writes access statistics once a second rather than ten times, and a memory
+   * recalled again and again changes once. A lone recall still waits only `reinforceDelayMs`.
+   * Default 1000; 0 writes after every delay.
+   */
+  reinforceIntervalMs?: number
   /** The service's clock (expiry, validity stamps, recency). */
   now?: () => Date
   /** Random source in [0,1) for backoff jitter. */

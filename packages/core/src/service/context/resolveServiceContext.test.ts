@@ -39,3 +39,21 @@ describe('resolveServiceContext: ranking defaults per kind of embedder', () => {
     expect(context.neighbourhood.perSide).toBe(RANKING_DEFAULTS.semantic.neighbourhood.perSide)
   })
 })
+
+describe('resolveServiceContext: the reinforcement waits', () => {
+  const store = new InMemoryStore({ dimensions: 4 })
+
+  test('a delay or interval that is not a number of milliseconds a timer can hold is refused, naming the option', () => {
+    for (const name of ['reinforceDelayMs', 'reinforceIntervalMs'] as const) {
+      for (const bad of [-1, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 31, '100' as unknown as number]) {
+        expect(
+          () => resolveServiceContext({ store, embedder: embedderOf(undefined), options: { [name]: bad } }),
+          `${name} ${String(bad)}`,
+        ).toThrow(new RegExp(`^${name} must be a number of milliseconds`))
+      }
+      expect(() =>
+        resolveServiceContext({ store, embedder: embedderOf(undefined), options: { [name]: 0 } }),
+      ).not.toThrow()
+    }
+  })
+})

@@ -38,6 +38,8 @@ export function resolveServiceContext(config: {
       { model: embedder.model, dimensions: embedder.dimensions },
     )
   }
+  const reinforceDelayMs = milliseconds(options.reinforceDelayMs, 'reinforceDelayMs', 100)
+  const reinforceIntervalMs = milliseconds(options.reinforceIntervalMs, 'reinforceIntervalMs', 1_000)
   const sweepIntervalMs = options.sweepIntervalMs
   if (sweepIntervalMs !== undefined && !(Number.isFinite(sweepIntervalMs) && sweepIntervalMs >= 1_000)) {
     throw new InvalidArgumentError(
@@ -123,7 +125,8 @@ export function resolveServiceContext(config: {
     documentEmbeddings: new EmbeddingCache(cacheSize('documents')),
     storedVectorsReused: { count: 0 },
     reinforcements: new ReinforcementQueue({
-      delayMs: options.reinforceDelayMs ?? 100,
+      delayMs: reinforceDelayMs,
+      intervalMs: reinforceIntervalMs,
       write: (groups) => writeReinforcements(context, groups),
       report: (error) => context.report(error, 'recall.reinforce'),
     }),
@@ -136,4 +139,19 @@ export function resolveServiceContext(config: {
     },
   }
   return context
+}
+
+/** The longest wait a timer holds (a longer one fires at once). */
+const MAX_TIMER_MS = 2_147_483_647
+
+/** A wait in ms as an option gives it (`name`), or `fallback` when unset. */
+function milliseconds(value: number | undefined, name: string, fallback: number): number {
+  if (value === undefined) return fallback
+  if (!(Number.isFinite(value) && value >= 0 && value <= MAX_TIMER_MS)) {
+    throw new InvalidArgumentError(
+      name,
+      `${name} must be a number of milliseconds, from 0 to ${MAX_TIMER_MS}`,
+    )
+  }
+  return value
 }

@@ -1,17 +1,19 @@
 import type { Tier } from '../../model/Tier.js'
 import type { PendingReinforcement } from './PendingReinforcement.js'
 
-/** Ids pending across groups that start a flush without waiting for the delay. */
-const FLUSH_AT_IDS = 512
+/** Ids pending across groups that start a flush without waiting for the delay or the interval. */
+const FLUSH_AT_IDS = 8192
 
 /**
  * Recall's reinforcements, off the response path and batched: ids queue per (namespace, tier)
- * and every group queued goes to `write` in one call — after `delayMs`, or at once past
- * `FLUSH_AT_IDS` — with one flush in flight at a time, so under load every recall that
- * arrives meanwhile rides the next write instead of queueing its own ahead of the next query,
- * and many users' recalls make one write, not one each (`writeReinforcements`). A repeated id
- * stays repeated (the store counts each occurrence). The access time of a group is its latest
- * recall's.
+ * and every group queued goes to `write` in one call — `delayMs` after the first recall queued,
+ * but no sooner than `intervalMs` after the previous write started, or at once past
+ * `FLUSH_AT_IDS` — with one flush in flight at a time. A lone recall is written after the short
+ * delay; under load the writes come once an interval, each carrying every recall since the last:
+ * many users' recalls make one write, not one each (`writeReinforcements`), a memory recalled
+ * again and again is one row change, not one per recall, and the write meets a search an
+ * interval's worth less often. A repeated id stays repeated (the store counts each occurrence).
+ * The access time of a group is its latest recall's.
  *
  * `flush` writes what is queued now; `close` flushes and then drops whatever arrives later,
  * deliberately (the service is done; the store may be closing). A pending delay keeps the
@@ -21,6 +23,9 @@ export class ReinforcementQueue {
   readonly #write: (groups: PendingReinforcement[]) => Promise<void>
   readonly #report: (error: unknown) => void
   readonly #delayMs: number
+  readonly #intervalMs: number
+  /** When the last write started (`performance.now()`), or never. */
+  #lastWriteAt = Number.NEGATIVE_INFINITY
   readonly #pending = new Map<string, PendingReinforcement>()
   #pendingIds = 0
   #timer: ReturnType<typeof setTimeout> | undefined
@@ -31,10 +36,12 @@ export class ReinforcementQueue {
     write: (groups: PendingReinforcement[]) => Promise<void>
     report: (error: unknown) => void
     delayMs: number
+    intervalMs: number
   }) {
     this.#write = options.write
     this.#report = options.report
     this.#delayMs = options.delayMs
+    this.#intervalMs = options.intervalMs
   }
 
   add(namespace: string, tier: Tier, ids: string[], at: Date): void {
@@ -49,7 +56,10 @@ export class ReinforcementQueue {
     }
     this.#pendingIds += ids.length
     if (this.#pendingIds >= FLUSH_AT_IDS) this.#schedule(0)
-    else if (this.#timer === undefined) this.#schedule(this.#delayMs)
+    else if (this.#timer === undefined) {
+      const sinceLastWrite = performance.now() - this.#lastWriteAt
+      this.#schedule(Math.max(this.#delayMs, this.#intervalMs - sinceLastWrite))
+    }
   }
 
   /** Resolves once everything queued before the call has been written (failures are reported, not thrown). */
@@ -79,6 +89,7 @@ export class ReinforcementQueue {
       this.#pending.clear()
       this.#pendingIds = 0
       if (groups.length === 0) return
+      this.#lastWriteAt = performance.now()
       try {
         await this.#write(groups)
       } catch (error) {
