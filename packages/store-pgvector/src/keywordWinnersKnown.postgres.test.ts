@@ -15,7 +15,7 @@ const dims = 64
 const WINNERS_READ = /FROM memories m\s+WHERE m\.id = ANY\(/
 
 if (requirePostgres('keyword winners already read by the vector leg')) {
-  describe('a recall on PostgreSQL through the process keyword index reads each winner once', {
+  describe('a recall on PostgreSQL reads each keyword winner once', {
     timeout: 180_000,
   }, () => {
     const cleanups: Array<() => Promise<void>> = []
@@ -92,6 +92,56 @@ if (requirePostgres('keyword winners already read by the vector leg')) {
       // statement did not return (on this text the two legs agree on most of them).
       expect(aloneIds).toBeGreaterThan(0)
       expect(pipelinedIds).toBeLessThan(aloneIds / 2)
+    })
+
+    it('in a namespace smaller than the vector leg reaches (the SQL keyword leg), no winner is read again', async () => {
+      const embedder = createHashingEmbedder({ dimensions: dims })
+      const memory = createMemory({ store, embedder })
+      const oneByOne = createMemory({ store: legsOneByOne(store), embedder })
+      cleanups.push(
+        () => memory.close(),
+        () => oneByOne.close(),
+      )
+      await memory.rememberMany(
+        'small',
+        texts(30, 5).map((content) => ({ content })),
+      )
+      const queries = texts(8, 91).map((text) => text.split(' ').slice(0, 4).join(' '))
+      // The first recall counts the namespace (its facts are cached from then on).
+      await memory.recall('small', queries[0]!, { limit: 5 })
+      await memory.flush()
+      const asked = (from: number, to: number) =>
+        capture.statements
+          .slice(from, to)
+          .flatMap((text, i) =>
+            WINNERS_READ.test(text) ? [(capture.values[from + i]!.at(-1) as string[]).length] : [],
+          )
+      let aloneIds = 0
+      let keywordHits = 0
+      for (const query of queries.slice(1)) {
+        const from = capture.statements.length
+        const result = await memory.recall('small', query, { limit: 5 })
+        await memory.flush()
+        const middle = capture.statements.length
+        // The SQL keyword leg (the namespace is far below what the process holds in its index), and
+        // every winner it ranked was among the exact vector statement's rows: none is read by id.
+        expect(
+          capture.statements.slice(from, middle).some((text) => text.includes('agent_memory_keyword_log')),
+        ).toBe(false)
+        expect(asked(from, middle)).toEqual([])
+        const alone = await oneByOne.recall('small', query, { limit: 5 })
+        await oneByOne.flush()
+        aloneIds += asked(middle, capture.statements.length).reduce((sum, n) => sum + n, 0)
+        keywordHits += result.hits.filter((hit) => hit.sources.includes('keyword')).length
+        const ranked = (hits: typeof result.hits) => hits.map((hit) => [hit.memory.id, hit.scores.relevance])
+        expect(ranked(result.hits)).toEqual(ranked(alone.hits))
+        const rows = (hits: typeof result.hits) =>
+          hits.map(({ memory: { accessCount, lastAccessedAt, confidence, ...rest } }) => rest)
+        expect(rows(result.hits)).toEqual(rows(alone.hits))
+      }
+      // The keyword leg found winners, and one by one they are read by id.
+      expect(keywordHits).toBeGreaterThan(0)
+      expect(aloneIds).toBeGreaterThan(0)
     })
   })
 }

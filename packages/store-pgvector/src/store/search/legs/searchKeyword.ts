@@ -1,4 +1,4 @@
-import type { ScoredMemory, SearchOptions } from '@agent-memory/core'
+import type { Memory, ScoredMemory, SearchOptions } from '@agent-memory/core'
 import type { PipelinedRunner } from '../../../sql/PipelinedRunner.js'
 import type { SqlRunner } from '../../../sql/SqlRunner.js'
 import { checkIdfExponent } from '../../context/checkIdfExponent.js'
@@ -46,7 +46,11 @@ export async function searchKeyword(
   query: string,
   options: SearchOptions,
   { prune = true, counted = false }: { prune?: boolean; counted?: boolean } = {},
-  pipelined?: { sql: PipelinedRunner; everyMatch?: Promise<MatchedRow[]> },
+  pipelined?: {
+    sql: PipelinedRunner
+    everyMatch?: Promise<MatchedRow[]>
+    known?: Promise<ReadonlyMap<string, Memory>>
+  },
 ): Promise<ScoredMemory[]> {
   const scope = searchScope(context, namespace, options)
   const idfExponent = checkIdfExponent(options.idfExponent)
@@ -101,7 +105,12 @@ export async function searchKeyword(
       return needed <= firstPass ? first : rank(all.slice(0, needed))
     })()
     // The ranked rows passed the filter as they were read: the winners' rows are read alone (the
-    // last read of a pipelined transaction: its COMMIT leaves with it).
-    return fetchRanked(pipelined === undefined ? sql : lastReads(pipelined.sql), scope, ranking)
+    // last read of a pipelined transaction: its COMMIT leaves with it), but for those the
+    // pipeline's exact memory-vector statement already returned (`pipelined.known`).
+    if (pipelined === undefined) return fetchRanked(sql, scope, ranking)
+    const hits = await fetchRanked(lastReads(pipelined.sql), scope, ranking, undefined, await pipelined.known)
+    // Every winner known: no read carried the COMMIT; it leaves now rather than at the end.
+    pipelined.sql.commit()
+    return hits
   })
 }

@@ -57,18 +57,27 @@ export async function searchLegsPipelined(
         else commitAsked = true
       },
     }
+    // The rows of the exact memory-vector statement when it left before the keyword leg started
+    // (facts cached): its answer comes in before the catch-up's or the SQL leg's reads, so the
+    // keyword winners among them (most of them, where both legs agree; all of them in a namespace
+    // smaller than the vector leg's depth) are not read again.
+    let vectorRows: Promise<ReadonlyMap<string, Memory>> | undefined
+    const knownRows = () => (vectorRows === undefined ? {} : { known: vectorRows })
     // Unless the namespace's last keyword search pruned, every match is read beside the statistics
     // (one round trip fewer; the same answer); failing, it fails the keyword leg, as its passes would.
     const keywordOn = (text: string) => {
       const analysis = queryText(text)
-      if (analysis === null || context.keywordReadsEveryMatch.get(ns) === false) return { sql: keywordSql }
+      const known = knownRows()
+      if (analysis === null || context.keywordReadsEveryMatch.get(ns) === false) {
+        return { sql: keywordSql, ...known }
+      }
       const everyMatch = readEveryMatch(
         keywordSql,
         searchScope(context, ns, { limit: request.keywordLimit, ...filter }),
         analysis,
       )
       everyMatch.catch(ignore)
-      return { sql: keywordSql, everyMatch }
+      return { sql: keywordSql, everyMatch, ...known }
     }
     const reads = async (text: string, params: unknown[], settings?: Readonly<Record<string, string>>) => {
       // Sent now, before the statement: in the pipeline the knobs hold for it (and for the
@@ -84,10 +93,6 @@ export async function searchLegsPipelined(
     }
     // This process's shared index when it holds the namespace (its catch-up leaves in the first
     // round trip too); the SQL leg when it does not, or no longer does by the time it answers.
-    // The rows of the exact memory-vector statement when it left before the keyword leg started
-    // (facts cached): its answer comes in before the catch-up's, so the keyword winners among them
-    // (most of them, where both legs agree) are not read again.
-    let vectorRows: Promise<ReadonlyMap<string, Memory>> | undefined
     const keywordLeg = async (text: string) => {
       const shared = context.sharedKeywordIndex
       const analysis = queryText(text)
@@ -96,7 +101,7 @@ export async function searchLegsPipelined(
         const idfExponent = checkIdfExponent(keywordOptions.idfExponent)
         const hits = await searchKeywordShared(shared, keywordSql, scope, analysis, idfExponent, vectorRows)
         if (hits !== undefined) return hits
-        return searchKeyword(context, ns, text, keywordOptions, {}, { sql: keywordSql })
+        return searchKeyword(context, ns, text, keywordOptions, {}, { sql: keywordSql, ...knownRows() })
       }
       return searchKeyword(context, ns, text, keywordOptions, {}, keywordOn(text))
     }
