@@ -227,7 +227,17 @@ export class PoolExecutor implements Executor {
     scope: TransactionScope,
   ): Promise<T> {
     const begin = this.#begin(beginKeyword, scope.settings)
-    return this.#withClient(async (client) => {
+    // A read's answer is its work's: the COMMIT of a read-only transaction changes nothing, so the
+    // caller has the answer once the work has it (where every row the work needed came in the
+    // first round trip, a COMMIT left alone after it is not waited for), and the client goes back
+    // to the pool once that COMMIT is answered.
+    let answer: ((result: T) => void) | undefined
+    const answered = writes
+      ? undefined
+      : new Promise<T>((resolve) => {
+          answer = resolve
+        })
+    const whole = this.#withClient(async (client) => {
       if (!canPipeline(client)) {
         return this.#inTransaction(
           client,
@@ -241,6 +251,7 @@ export class PoolExecutor implements Executor {
       const session = new PipelinedSession(client, begin, () => this.#trips++, writes)
       try {
         const result = await work(session.runner)
+        answer?.(result)
         await session.finish()
         return result
       } catch (error) {
@@ -251,6 +262,10 @@ export class PoolExecutor implements Executor {
         if (sequential) client.pipeline = false
       }
     })
+    if (answered === undefined) return whole
+    // A failed COMMIT after the answer (the connection lost) only destroys the client.
+    whole.catch(() => undefined)
+    return Promise.race([answered, whole])
   }
 
   /** `readStatement`'s write: one statement in a transaction of its own, in one round trip. */

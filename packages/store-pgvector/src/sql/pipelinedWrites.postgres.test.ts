@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net'
 import pg from 'pg'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { databaseUrl, requirePostgres } from '../__fixtures__/postgresTestDatabase.js'
 import { PoolExecutor } from './PoolExecutor.js'
 
@@ -42,6 +42,55 @@ if (requirePostgres('pipelined writes on PostgreSQL')) {
       expect(answers.rows).toEqual([1, 2, 3, 4])
       expect(answers.afterFirst).toBe(1)
       expect(writes).toBe(2)
+    })
+
+    it("a read's answer does not wait for a COMMIT left alone after its last statement; the client goes back to the pool once that is answered", async () => {
+      // The pool's one client, its COMMITs held back until the test lets them go.
+      const client = await pool.connect()
+      client.release()
+      let letGo: () => void = () => {}
+      const gate = new Promise<void>((resolve) => {
+        letGo = resolve
+      })
+      const patched = client as unknown as { query: (...a: unknown[]) => Promise<unknown> }
+      const original = patched.query.bind(client)
+      patched.query = (...a: unknown[]) =>
+        a[0] === 'COMMIT' ? gate.then(() => original(...a)) : original(...a)
+      try {
+        const read = executor.pipelinedRead(
+          async (sql) => {
+            const row = await sql.query<{ n: number }>('SELECT 5 AS n')
+            // The work needs nothing more: its COMMIT leaves alone.
+            sql.commit()
+            return row.rows[0]!.n
+          },
+          { access: 'read', namespace: undefined },
+        )
+        const first = await Promise.race([
+          read,
+          new Promise((resolve) => setTimeout(() => resolve('waited for the COMMIT'), 2_000)),
+        ])
+        expect(first).toBe(5)
+        expect(pool.idleCount).toBe(0)
+        letGo()
+        await vi.waitFor(() => expect(pool.idleCount).toBe(1))
+        // The transaction ended: its server session is idle, not idle in a transaction.
+        const observer = new pg.Client({ connectionString: databaseUrl() })
+        await observer.connect()
+        try {
+          const pid = (client as unknown as { processID: number }).processID
+          const { rows } = await observer.query<{ state: string }>(
+            'SELECT state FROM pg_stat_activity WHERE pid = $1',
+            [pid],
+          )
+          expect(rows).toEqual([{ state: 'idle' }])
+        } finally {
+          await observer.end()
+        }
+      } finally {
+        letGo()
+        patched.query = original
+      }
     })
   })
 }
