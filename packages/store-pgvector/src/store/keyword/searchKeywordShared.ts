@@ -1,8 +1,7 @@
 import type { Memory, ScoredMemory } from '@agent-memory/core'
 import type { PipelinedRunner } from '../../sql/PipelinedRunner.js'
-import { lastReads } from '../search/legs/lastReads.js'
+import { fetchRankedLast } from '../search/legs/fetchRankedLast.js'
 import type { SearchScope } from '../search/scope/searchScope.js'
-import { fetchRanked } from './fetchRanked.js'
 import { firstReadDepth } from './firstReadDepth.js'
 import type { SharedKeywordIndex } from './SharedKeywordIndex.js'
 
@@ -28,8 +27,5 @@ export async function searchKeywordShared(
   if (prepared === undefined) return undefined
   if (prepared.terms.length === 0) return []
   const ranking = prepared.index.rankAsSql(prepared.terms, firstReadDepth(scope.limit), idfExponent)
-  const hits = await fetchRanked(lastReads(sql), scope, ranking, undefined, await known)
-  // Every winner known: no read carried the COMMIT; it leaves now rather than as a round trip of its own at the end.
-  sql.commit()
-  return hits
+  return fetchRankedLast(sql, scope, ranking, known)
 }

@@ -11,7 +11,7 @@ import { bm25Idf } from '../keyword-statistics/bm25Idf.js'
 import { keywordStatistics } from '../keyword-statistics/keywordStatistics.js'
 import { searchScope } from '../scope/searchScope.js'
 import { essentialTerms } from './essentialTerms.js'
-import { lastReads } from './lastReads.js'
+import { fetchRankedLast } from './fetchRankedLast.js'
 import { type MatchedRow, rankMatchedRows } from './rankMatchedRows.js'
 import { rememberKeywordReads } from './rememberKeywordReads.js'
 import { scoreKeywordRows, type WeightedTerm } from './scoreKeywordRows.js'
@@ -107,10 +107,8 @@ export async function searchKeyword(
     // The ranked rows passed the filter as they were read: the winners' rows are read alone (the
     // last read of a pipelined transaction: its COMMIT leaves with it), but for those the
     // pipeline's exact memory-vector statement already returned (`pipelined.known`).
-    if (pipelined === undefined) return fetchRanked(sql, scope, ranking)
-    const hits = await fetchRanked(lastReads(pipelined.sql), scope, ranking, undefined, await pipelined.known)
-    // Every winner known: no read carried the COMMIT; it leaves now rather than at the end.
-    pipelined.sql.commit()
-    return hits
+    return pipelined === undefined
+      ? fetchRanked(sql, scope, ranking)
+      : fetchRankedLast(pipelined.sql, scope, ranking, pipelined.known)
   })
 }
