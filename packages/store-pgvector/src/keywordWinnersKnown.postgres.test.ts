@@ -43,7 +43,8 @@ if (requirePostgres('keyword winners already read by the vector leg')) {
       for (const cleanup of cleanups.reverse()) await cleanup()
     })
 
-    it('the winners the exact vector statement returned are not read again; the hits are the same as the legs one by one', async () => {
+    /** The service under test and its twin running the legs one by one, over `count` texts in `namespace`. */
+    async function servicesOver(namespace: string, count: number, seed: number) {
       const embedder = createHashingEmbedder({ dimensions: dims })
       const memory = createMemory({ store, embedder })
       const oneByOne = createMemory({ store: legsOneByOne(store), embedder })
@@ -52,41 +53,59 @@ if (requirePostgres('keyword winners already read by the vector leg')) {
         () => oneByOne.close(),
       )
       await memory.rememberMany(
-        'user',
-        texts(600, 3).map((content) => ({ content })),
+        namespace,
+        texts(count, seed).map((content) => ({ content })),
       )
+      return { memory, oneByOne }
+    }
+
+    /** How many ids the keyword winners' reads among statements `from`..`to` asked for. */
+    const idsAsked = (from: number, to = capture.statements.length) =>
+      capture.statements
+        .slice(from, to)
+        .reduce(
+          (sum, text, i) =>
+            sum + (WINNERS_READ.test(text) ? (capture.values[from + i]!.at(-1) as string[]).length : 0),
+          0,
+        )
+
+    type Hits = Awaited<ReturnType<ReturnType<typeof createMemory>['recall']>>['hits']
+    /**
+     * The same ranking and the same rows (but the reinforcement each recall adds to its hits, and the
+     * confidence shown decayed to the moment of each recall).
+     */
+    const expectSameHits = (pipelined: Hits, alone: Hits) => {
+      const ranked = (hits: Hits) => hits.map((hit) => [hit.memory.id, hit.scores.relevance])
+      expect(ranked(pipelined)).toEqual(ranked(alone))
+      const rows = (hits: Hits) =>
+        hits.map(({ memory: { accessCount, lastAccessedAt, confidence, ...rest } }) => rest)
+      expect(rows(pipelined)).toEqual(rows(alone))
+    }
+
+    const touchesKeywordLog = (from: number, to = capture.statements.length) =>
+      capture.statements.slice(from, to).some((text) => text.includes('agent_memory_keyword_log'))
+
+    it('the winners the exact vector statement returned are not read again; the hits are the same as the legs one by one', async () => {
+      const { memory, oneByOne } = await servicesOver('user', 600, 3)
       const queries = texts(8, 77).map((text) => text.split(' ').slice(0, 4).join(' '))
       // The first recalls count the namespace and load it into the process's keyword index.
       for (const query of queries.slice(0, 2)) await memory.recall('user', query, { limit: 5 })
       await memory.flush()
       await new Promise((resolve) => setTimeout(resolve, 300))
-      const asked = (from: number) =>
-        capture.statements.flatMap((text, i) =>
-          i >= from && WINNERS_READ.test(text) ? [(capture.values[i]!.at(-1) as string[]).length] : [],
-        )
       let pipelinedIds = 0
       let aloneIds = 0
       for (const query of queries.slice(2)) {
         const from = capture.statements.length
         const result = await memory.recall('user', query, { limit: 5 })
         await memory.flush()
-        const pipelined = asked(from)
         const middle = capture.statements.length
         const alone = await oneByOne.recall('user', query, { limit: 5 })
         await oneByOne.flush()
         // Through the process's keyword index (its catch-up) both ways.
-        expect(capture.statements.slice(from).some((text) => text.includes('agent_memory_keyword_log'))).toBe(
-          true,
-        )
-        pipelinedIds += pipelined.reduce((sum, n) => sum + n, 0)
-        aloneIds += asked(middle).reduce((sum, n) => sum + n, 0)
-        const ranked = (hits: typeof result.hits) => hits.map((hit) => [hit.memory.id, hit.scores.relevance])
-        expect(ranked(result.hits)).toEqual(ranked(alone.hits))
-        // The same rows (but the reinforcement each recall adds to its hits, and the confidence
-        // shown decayed to the moment of each recall).
-        const rows = (hits: typeof result.hits) =>
-          hits.map(({ memory: { accessCount, lastAccessedAt, confidence, ...rest } }) => rest)
-        expect(rows(result.hits)).toEqual(rows(alone.hits))
+        expect(touchesKeywordLog(from)).toBe(true)
+        pipelinedIds += idsAsked(from, middle)
+        aloneIds += idsAsked(middle)
+        expectSameHits(result.hits, alone.hits)
       }
       // One by one, every keyword winner is read by id; in the pipeline only those the memory-vector
       // statement did not return (on this text the two legs agree on most of them).
@@ -95,27 +114,11 @@ if (requirePostgres('keyword winners already read by the vector leg')) {
     })
 
     it('in a namespace smaller than the vector leg reaches (the SQL keyword leg), no winner is read again', async () => {
-      const embedder = createHashingEmbedder({ dimensions: dims })
-      const memory = createMemory({ store, embedder })
-      const oneByOne = createMemory({ store: legsOneByOne(store), embedder })
-      cleanups.push(
-        () => memory.close(),
-        () => oneByOne.close(),
-      )
-      await memory.rememberMany(
-        'small',
-        texts(30, 5).map((content) => ({ content })),
-      )
+      const { memory, oneByOne } = await servicesOver('small', 30, 5)
       const queries = texts(8, 91).map((text) => text.split(' ').slice(0, 4).join(' '))
       // The first recall counts the namespace (its facts are cached from then on).
       await memory.recall('small', queries[0]!, { limit: 5 })
       await memory.flush()
-      const asked = (from: number, to: number) =>
-        capture.statements
-          .slice(from, to)
-          .flatMap((text, i) =>
-            WINNERS_READ.test(text) ? [(capture.values[from + i]!.at(-1) as string[]).length] : [],
-          )
       let aloneIds = 0
       let keywordHits = 0
       for (const query of queries.slice(1)) {
@@ -125,19 +128,13 @@ if (requirePostgres('keyword winners already read by the vector leg')) {
         const middle = capture.statements.length
         // The SQL keyword leg (the namespace is far below what the process holds in its index), and
         // every winner it ranked was among the exact vector statement's rows: none is read by id.
-        expect(
-          capture.statements.slice(from, middle).some((text) => text.includes('agent_memory_keyword_log')),
-        ).toBe(false)
-        expect(asked(from, middle)).toEqual([])
+        expect(touchesKeywordLog(from, middle)).toBe(false)
+        expect(idsAsked(from, middle)).toBe(0)
         const alone = await oneByOne.recall('small', query, { limit: 5 })
         await oneByOne.flush()
-        aloneIds += asked(middle, capture.statements.length).reduce((sum, n) => sum + n, 0)
+        aloneIds += idsAsked(middle)
         keywordHits += result.hits.filter((hit) => hit.sources.includes('keyword')).length
-        const ranked = (hits: typeof result.hits) => hits.map((hit) => [hit.memory.id, hit.scores.relevance])
-        expect(ranked(result.hits)).toEqual(ranked(alone.hits))
-        const rows = (hits: typeof result.hits) =>
-          hits.map(({ memory: { accessCount, lastAccessedAt, confidence, ...rest } }) => rest)
-        expect(rows(result.hits)).toEqual(rows(alone.hits))
+        expectSameHits(result.hits, alone.hits)
       }
       // The keyword leg found winners, and one by one they are read by id.
       expect(keywordHits).toBeGreaterThan(0)
