@@ -25,7 +25,7 @@ export const OPENROUTER_DEFAULTS = {
   maxTokensPerRequest: 300_000,
   maxTokensPerInput: 8191,
   truncate: false,
-  encodingFormat: 'float',
+  encodingFormat: 'base64',
   maxParallel: 4,
   maxRetries: 5,
   maxMalformedRetries: 1,
@@ -35,6 +35,13 @@ export const OPENROUTER_DEFAULTS = {
   retryMaxDelayMs: 20_000,
   maxRetryAfterMs: 60_000,
 } as const
+
+/**
+ * A 400 or 422 that names the encoding: the answer of an OpenAI-compatible server that does not
+ * accept `encoding_format` (servers that ignore it answer floats, which are decoded as well).
+ */
+const refusesBase64 = (status: number, body: string): boolean =>
+  (status === 400 || status === 422) && /encoding[_ ]?format|base64/i.test(body)
 
 /** Hard limits of the OpenAI embeddings API, which OpenRouter forwards to. */
 const API_LIMITS = { maxInputs: 2048, maxTokensPerRequest: 300_000, maxTokensPerInput: 8191 } as const
@@ -115,10 +122,12 @@ export function createOpenRouterEmbedder(options: OpenRouterEmbedderOptions = {}
   if (!(costPerMillionTokens >= 0)) {
     throw new InvalidArgumentError('costPerMillionTokens', 'costPerMillionTokens must be ≥ 0')
   }
-  const encodingFormat = options.encodingFormat ?? OPENROUTER_DEFAULTS.encodingFormat
-  if (encodingFormat !== 'float' && encodingFormat !== 'base64') {
+  const chosenFormat = options.encodingFormat
+  if (chosenFormat !== undefined && chosenFormat !== 'float' && chosenFormat !== 'base64') {
     throw new InvalidArgumentError('encodingFormat', "encodingFormat must be 'float' or 'base64'")
   }
+  // Unless chosen, base64 is asked for (as OpenAI's own SDK does) and floats once a server refuses it.
+  let encodingFormat: 'float' | 'base64' = chosenFormat ?? OPENROUTER_DEFAULTS.encodingFormat
 
   const fetchImpl = options.fetch ?? globalThis.fetch
   const sleep = options.sleep ?? abortableSleep
@@ -150,7 +159,8 @@ export function createOpenRouterEmbedder(options: OpenRouterEmbedderOptions = {}
     )
     const body: Record<string, unknown> = { model, input: inputs }
     if (options.dimensions !== undefined) body.dimensions = options.dimensions
-    if (encodingFormat === 'base64') body.encoding_format = 'base64'
+    const askedBase64 = encodingFormat === 'base64'
+    if (askedBase64) body.encoding_format = 'base64'
     let status: number | undefined
     let responseHeaders: Headers | undefined
     let text: string
@@ -190,6 +200,11 @@ export function createOpenRouterEmbedder(options: OpenRouterEmbedderOptions = {}
       })
     }
     if (status < 200 || status >= 300) {
+      if (askedBase64 && chosenFormat === undefined && refusesBase64(status, text)) {
+        // A server that does not know the parameter: JSON floats from now on, this batch at once.
+        encodingFormat = 'float'
+        return attempt(inputs, signals)
+      }
       const excerpt = excerptOf(text)
       const retryable = status === 408 || status === 409 || status === 429 || status >= 500
       const error = new EmbeddingError(`embeddings request failed with HTTP ${status}: ${excerpt}`, {

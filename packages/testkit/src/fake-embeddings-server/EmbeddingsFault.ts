@@ -47,3 +47,5 @@ export type EmbeddingsFault =
   | { kind: 'nonFinite'; item?: number; value?: null | string | number }
   /** A normal answer without the `usage` field. */
   | { kind: 'noUsage' }
+  /** A normal answer in JSON numbers whatever `encoding_format` asked (a server that ignores it). */
+  | { kind: 'floats' }

@@ -276,7 +276,8 @@ export async function startFakeEmbeddingsServer(
         return
       default: {
         const vectors = options.embed ? await options.embed(request.inputs, request.dimensions) : undefined
-        const payload = buildResponse(request, fault.kind !== 'noUsage', vectors)
+        const asked = fault.kind === 'floats' ? { ...request, base64: false } : request
+        const payload = buildResponse(asked, fault.kind !== 'noUsage', vectors)
         mutate(payload, fault, request)
         return send(200, payload)
       }
