@@ -1,8 +1,16 @@
 import type { Writable } from 'node:stream'
 import type pg from 'pg'
 import type { PipelinedRunner } from './PipelinedRunner.js'
+import { preparedName } from './preparedName.js'
 
 const ignore = () => undefined
+
+/**
+ * A prepared statement the connection should hold but does not (26000), or holds already (42P05):
+ * the session moved between server connections under the client, as a transaction-mode pooler
+ * without prepared-statement support (PgBouncer before 1.21) moves it.
+ */
+const lostPreparedCodes = new Set(['26000', '42P05'])
 
 /**
  * Transactions on one node-postgres client in pipeline mode (`PoolExecutor.pipelinedRead`,
@@ -27,11 +35,26 @@ export class PipelinedSession {
   /** The open transaction's BEGIN (its failure fails every statement after it), or none open. */
   #open: Promise<unknown> | undefined
 
-  constructor(client: pg.PoolClient, begin: string, countTrip: () => void, writes = false) {
+  /** Statements with parameters run prepared (`preparedName`); the others, and all past its cap, unnamed. */
+  readonly #prepared: boolean
+  #lostPrepared: unknown
+
+  /** The error of a prepared statement the server did not hold as the client believed, if one failed so. */
+  get lostPrepared(): unknown {
+    return this.#lostPrepared
+  }
+
+  constructor(
+    client: pg.PoolClient,
+    begin: string,
+    countTrip: () => void,
+    { writes = false, prepared = false }: { writes?: boolean; prepared?: boolean } = {},
+  ) {
     this.#client = client
     this.#begin = begin
     this.#countTrip = countTrip
     this.#writes = writes
+    this.#prepared = prepared
   }
 
   /** Whether the client's socket holds this turn's statements (`#hold`). */
@@ -60,11 +83,25 @@ export class PipelinedSession {
     if (this.#inFlight === 0) this.#countTrip()
     this.#hold()
     this.#inFlight++
-    const answer = this.#client.query(text, params).finally(() => {
+    const name =
+      !this.#prepared || params === undefined || params.length === 0 ? undefined : preparedName(text)
+    const sent = name === undefined ? this.#client.query(text, params) : this.#prepare(name, text, params!)
+    const answer = sent.finally(() => {
       this.#inFlight--
     })
     this.#sent.push(answer.catch(ignore))
     return answer
+  }
+
+  /** A statement by its prepared name (node-postgres parses it on the connection's first use). */
+  async #prepare(name: string, text: string, values: unknown[]): Promise<pg.QueryResult> {
+    try {
+      return await this.#client.query({ name, text, values })
+    } catch (error) {
+      if (lostPreparedCodes.has(String((error as { code?: unknown } | null)?.code)))
+        this.#lostPrepared ??= error
+      throw error
+    }
   }
 
   readonly runner: PipelinedRunner = {

@@ -23,6 +23,11 @@ export interface PoolExecutorOptions {
   copy?: boolean
   /** Schema holding the store's tables (first on the search path); default: the connection's own path. */
   schema?: string
+  /**
+   * Work that allows it (`TransactionScope.prepared`) runs its statements prepared (default false).
+   * Turned off by the first one a transaction-mode pooler loses (`PipelinedSession.lostPrepared`).
+   */
+  preparedStatements?: boolean
 }
 
 const hygieneMarker = Symbol.for('agent-memory.store-pgvector.errorListener')
@@ -73,10 +78,12 @@ export class PoolExecutor implements Executor {
   readonly #onConnect: (client: pg.PoolClient) => void
   #closed = false
   #trips = 0
+  #prepares: boolean
 
   constructor(pool: pg.Pool, options: PoolExecutorOptions) {
     this.#pool = pool
     this.#options = options
+    this.#prepares = options.preparedStatements === true
     this.schema = options.schema === undefined ? undefined : checkSchemaName(options.schema)
     // A reset idle connection emits 'error' on the pool; without a listener Node would crash.
     this.#onError = (error) => options.onConnectionError?.(error)
@@ -220,11 +227,41 @@ export class PoolExecutor implements Executor {
     return this.#pipelined('BEGIN', true, work, scope)
   }
 
-  #pipelined<T>(
+  async #pipelined<T>(
     beginKeyword: string,
     writes: boolean,
     work: (sql: PipelinedRunner) => Promise<T>,
     scope: TransactionScope,
+  ): Promise<T> {
+    const prepared = this.#prepares && scope.prepared === true
+    let lost: unknown
+    try {
+      return await this.#pipelinedOnce(beginKeyword, writes, work, scope, prepared, (error) => {
+        lost = error
+      })
+    } catch (error) {
+      if (lost === undefined) throw error
+      // A pooler moved the session between server connections: prepare nothing from now on, and
+      // run the work again unprepared (it already failed as a whole, so it has answered nothing).
+      this.#prepares = false
+      this.#options.onConnectionError?.(
+        new StoreError(
+          'configuration',
+          'a prepared statement was lost between transactions (a transaction-mode pooler without prepared-statement support): the store prepares no statement from now on; preparedStatements: false skips this',
+          { cause: lost },
+        ),
+      )
+      return this.#pipelinedOnce(beginKeyword, writes, work, scope, false, () => undefined)
+    }
+  }
+
+  #pipelinedOnce<T>(
+    beginKeyword: string,
+    writes: boolean,
+    work: (sql: PipelinedRunner) => Promise<T>,
+    scope: TransactionScope,
+    prepared: boolean,
+    onLost: (error: unknown) => void,
   ): Promise<T> {
     const begin = this.#begin(beginKeyword, scope.settings)
     // A read's answer is its work's: the COMMIT of a read-only transaction changes nothing, so the
@@ -248,13 +285,14 @@ export class PoolExecutor implements Executor {
       }
       const sequential = !client.pipeline
       client.pipeline = true
-      const session = new PipelinedSession(client, begin, () => this.#trips++, writes)
+      const session = new PipelinedSession(client, begin, () => this.#trips++, { writes, prepared })
       try {
         const result = await work(session.runner)
         answer?.(result)
         await session.finish()
         return result
       } catch (error) {
+        if (session.lostPrepared !== undefined) onLost(session.lostPrepared)
         await session.abort()
         throw error
       } finally {

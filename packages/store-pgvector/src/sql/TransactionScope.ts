@@ -10,6 +10,13 @@ export interface TransactionScope {
   access: 'read' | 'write'
   namespace: string | undefined
   namespaces?: readonly string[]
+  /**
+   * The work's statements with parameters may run as server-side prepared statements (parsed and
+   * planned once per connection, `PoolExecutor`'s `preparedStatements`): only for work whose plans
+   * suit every namespace it may run for, such as a recall of a namespace small enough to be
+   * scanned exactly. Ignored elsewhere.
+   */
+  prepared?: boolean
   settings?: TransactionSettings
 }
 

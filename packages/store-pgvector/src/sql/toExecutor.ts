@@ -32,7 +32,12 @@ function isPool(value: unknown): value is pg.Pool {
 /** Wraps a caller's handle; the executor never ends it (`ownsDb`/`ownsPool` false). */
 export function toExecutor(
   handle: DatabaseHandle,
-  options: { statementTimeoutMs: number; onConnectionError?: (error: Error) => void; schema?: string },
+  options: {
+    statementTimeoutMs: number
+    onConnectionError?: (error: Error) => void
+    schema?: string
+    preparedStatements?: boolean
+  },
 ): Executor {
   const client =
     typeof handle === 'object' && handle !== null && '$client' in handle ? handle.$client : handle
@@ -42,6 +47,7 @@ export function toExecutor(
     return new PoolExecutor(client, {
       statementTimeoutMs: options.statementTimeoutMs,
       ownsPool: false,
+      ...(options.preparedStatements === undefined ? {} : { preparedStatements: options.preparedStatements }),
       ...schema,
       ...(options.onConnectionError === undefined ? {} : { onConnectionError: options.onConnectionError }),
     })

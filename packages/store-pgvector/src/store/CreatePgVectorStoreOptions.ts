@@ -15,6 +15,15 @@ export interface CreatePgVectorStoreOptions extends PgVectorStoreOptions {
   maxConnections?: number
   /** `SET LOCAL statement_timeout` for every transaction on PostgreSQL. Default 30 s; 0 disables. */
   statementTimeoutMs?: number
+  /**
+   * Run a recall's statements as server-side prepared statements where the namespace is small
+   * enough to be scanned exactly (parsed and mostly planned once per connection instead of on
+   * every search). Default true; not with `distribute`. Behind a transaction-mode pooler that
+   * cannot keep them (PgBouncer before 1.21, or its `max_prepared_statements = 0`) the store
+   * stops at the first one lost (that search runs again unprepared; `onConnectionError` hears
+   * of it); `false` skips even that.
+   */
+  preparedStatements?: boolean
   /** Run `migrate({ dimensions })` before opening. Default false: migrations are an explicit step. */
   migrate?: boolean
   /**

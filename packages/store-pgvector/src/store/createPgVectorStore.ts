@@ -24,6 +24,10 @@ export async function createPgVectorStore(options: CreatePgVectorStoreOptions): 
   const statementTimeoutMs = options.statementTimeoutMs ?? PGVECTOR_STORE_DEFAULTS.statementTimeoutMs
   const onConnectionError = options.onConnectionError
   const schema = options.schema === undefined ? {} : { schema: options.schema }
+  // A distributed table's plans are Citus's to make and cache: its statements stay unnamed.
+  const preparedStatements =
+    options.distribute === undefined &&
+    (options.preparedStatements ?? PGVECTOR_STORE_DEFAULTS.preparedStatements)
   let executor: Executor
   if (options.connectionString !== undefined) {
     const pool = new (await loadPg()).Pool({
@@ -32,6 +36,7 @@ export async function createPgVectorStore(options: CreatePgVectorStoreOptions): 
     })
     executor = new PoolExecutor(pool, {
       statementTimeoutMs,
+      preparedStatements,
       ownsPool: true,
       ...schema,
       ...(onConnectionError === undefined ? {} : { onConnectionError }),
@@ -39,6 +44,7 @@ export async function createPgVectorStore(options: CreatePgVectorStoreOptions): 
   } else {
     executor = toExecutor((options.pool ?? options.db)!, {
       statementTimeoutMs,
+      preparedStatements,
       ...schema,
       ...(onConnectionError === undefined ? {} : { onConnectionError }),
     })

@@ -6,6 +6,7 @@ import { ReplicaMonitor } from '../sql/ReplicaMonitor.js'
 import { ReplicatedExecutor } from '../sql/ReplicatedExecutor.js'
 import { toExecutor } from '../sql/toExecutor.js'
 import type { CreatePgVectorStoreOptions } from './CreatePgVectorStoreOptions.js'
+import { PGVECTOR_STORE_DEFAULTS } from './PGVECTOR_STORE_DEFAULTS.js'
 
 /** How long the store's own replica pool waits for a connection before the read goes to the primary. */
 const REPLICA_CONNECT_TIMEOUT_MS = 2_000
@@ -42,6 +43,7 @@ export async function withReadReplica(
   const onConnectionError = options.onConnectionError
   const common = {
     statementTimeoutMs: options.statementTimeoutMs ?? 30_000,
+    preparedStatements: options.preparedStatements ?? PGVECTOR_STORE_DEFAULTS.preparedStatements,
     ...(options.schema === undefined ? {} : { schema: options.schema }),
     ...(onConnectionError === undefined ? {} : { onConnectionError }),
   }

@@ -9,7 +9,8 @@ import type { StoreContext } from './StoreContext.js'
  * `settings` the work needs set as the transaction begins. `readStatement` is one read-only
  * statement in a transaction of its own: one round trip on PostgreSQL (`Executor.readStatement`);
  * `writeStatement` its read-write twin; `pipelinedRead` read-only work whose statements are
- * pipelined (`Executor.pipelinedRead`), `pipelinedWrite` its read-write twin.
+ * pipelined (`Executor.pipelinedRead`; `how.prepared`: they may run prepared), `pipelinedWrite`
+ * its read-write twin.
  */
 export function routed(
   context: StoreContext,
@@ -20,7 +21,10 @@ export function routed(
   transaction: <T>(work: (sql: SqlRunner) => Promise<T>) => Promise<T>
   readStatement: <Row = Record<string, unknown>>(text: string, params: unknown[]) => Promise<Row[]>
   writeStatement: <Row = Record<string, unknown>>(text: string, params: unknown[]) => Promise<Row[]>
-  pipelinedRead: <T>(work: (sql: PipelinedRunner) => Promise<T>) => Promise<T>
+  pipelinedRead: <T>(
+    work: (sql: PipelinedRunner) => Promise<T>,
+    how?: Pick<TransactionScope, 'prepared'>,
+  ) => Promise<T>
   pipelinedWrite: <T>(work: (sql: PipelinedRunner) => Promise<T>) => Promise<T>
 } {
   const named: TransactionScope =
@@ -34,7 +38,8 @@ export function routed(
       context.executor.readStatement<Row>(text, params, scope),
     writeStatement: <Row>(text: string, params: unknown[]) =>
       context.executor.writeStatement<Row>(text, params, scope),
-    pipelinedRead: (work) => context.executor.pipelinedRead(work, scope),
+    pipelinedRead: (work, how) =>
+      context.executor.pipelinedRead(work, how?.prepared === true ? { ...scope, prepared: true } : scope),
     pipelinedWrite: (work) => context.executor.pipelinedWrite(work, scope),
   }
 }
