@@ -11,7 +11,8 @@ describe('measureMemoryFloor', () => {
     expect(floor.int8Ms).toBeGreaterThanOrEqual(floor.int8BestMs)
     expect(floor.gigabytesPerSecond).toBeCloseTo((10_000 * 1536 * 4) / (floor.float32Ms / 1000) / 1e9, 6)
     expect(measureMemoryFloor()).toBe(floor)
-    expect(timesTheFloor(floor.float32Ms * 2.25, floor)).toBe('2.3× the floor')
+    // 2.34, not 2.25: a product divided back can land a hair under a rounding boundary.
+    expect(timesTheFloor(floor.float32Ms * 2.34, floor)).toBe('2.3× the floor')
     expect(timesTheFloor(floor.float32Ms, floor)).toBe('1.0× the floor')
   })
 })
