@@ -1,19 +1,13 @@
 import { EmbeddingError } from '@agent-memory/core'
-import {
-  type FakeEmbeddingsServer,
-  fakeEmbedding,
-  type RecordedEmbeddingsRequest,
-} from '@agent-memory/testkit'
+import type { FakeEmbeddingsServer, RecordedEmbeddingsRequest } from '@agent-memory/testkit'
 import { afterEach, describe, expect, it } from 'vitest'
-import { setUp, texts } from './__fixtures__/harness.js'
+import { asArrays, expected, setUp, texts } from './__fixtures__/harness.js'
 
 let server: FakeEmbeddingsServer | undefined
 afterEach(async () => {
   await server?.close()
   server = undefined
 })
-const expected = (inputs: string[]) => inputs.map((t) => Array.from(fakeEmbedding(t, 16)))
-const asArrays = (vectors: Float32Array[]) => vectors.map((v) => Array.from(v))
 const formatOf = (request: RecordedEmbeddingsRequest) =>
   (request.body as { encoding_format?: unknown }).encoding_format
 /** A server that does not know `encoding_format`: a 400 naming it, as a strict OpenAI-compatible server answers. */

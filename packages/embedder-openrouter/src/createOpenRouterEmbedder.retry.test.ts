@@ -1,15 +1,13 @@
 import { EmbeddingError } from '@agent-memory/core'
-import { type EmbeddingsFault, type FakeEmbeddingsServer, fakeEmbedding } from '@agent-memory/testkit'
+import type { EmbeddingsFault, FakeEmbeddingsServer } from '@agent-memory/testkit'
 import { afterEach, describe, expect, it } from 'vitest'
-import { setUp, texts } from './__fixtures__/harness.js'
+import { asArrays, expected, setUp, texts } from './__fixtures__/harness.js'
 
 let server: FakeEmbeddingsServer | undefined
 afterEach(async () => {
   await server?.close()
   server = undefined
 })
-const expected = (inputs: string[]) => inputs.map((t) => Array.from(fakeEmbedding(t, 16)))
-const asArrays = (vectors: Float32Array[]) => vectors.map((v) => Array.from(v))
 
 describe('retries', () => {
   it('waits exactly as long as Retry-After in seconds says', async () => {

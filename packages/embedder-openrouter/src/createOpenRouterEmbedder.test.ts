@@ -6,7 +6,7 @@ import {
   startFakeEmbeddingsServer,
 } from '@agent-memory/testkit'
 import { afterEach, describe, expect, it } from 'vitest'
-import { canaryKey, setUp, texts } from './__fixtures__/harness.js'
+import { asArrays, canaryKey, expected, setUp, texts } from './__fixtures__/harness.js'
 import { createOpenRouterEmbedder } from './createOpenRouterEmbedder.js'
 
 let contractServer: FakeEmbeddingsServer | undefined
@@ -24,9 +24,6 @@ afterEach(async () => {
   await server?.close()
   server = undefined
 })
-const expected = (inputs: string[], dimensions = 16) =>
-  inputs.map((t) => Array.from(fakeEmbedding(t, dimensions)))
-const asArrays = (vectors: Float32Array[]) => vectors.map((v) => Array.from(v))
 
 describe('createOpenRouterEmbedder', () => {
   it('uses the documented defaults', () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import {
   type FakeEmbeddingsServer,
   type FakeEmbeddingsServerOptions,
+  fakeEmbedding,
   startFakeEmbeddingsServer,
 } from '@agent-memory/testkit'
 import { createOpenRouterEmbedder } from '../createOpenRouterEmbedder.js'
@@ -44,3 +45,10 @@ export async function setUp(
 
 export const texts = (count: number, prefix = 'memory') =>
   Array.from({ length: count }, (_, i) => `${prefix} ${i}`)
+
+/** The fake server's vectors for `inputs`, as plain arrays (what `asArrays` makes of an answer). */
+export const expected = (inputs: string[], dimensions = 16) =>
+  inputs.map((text) => Array.from(fakeEmbedding(text, dimensions)))
+
+/** An embedder's answer as plain arrays, to compare with `expected`. */
+export const asArrays = (vectors: Float32Array[]) => vectors.map((vector) => Array.from(vector))
