@@ -14,8 +14,8 @@ import { ingestLocomo } from './locomo/ingestLocomo.js'
 import type { LocomoBackend } from './locomo/LocomoBackend.js'
 import { loadLocomo } from './locomo/loadLocomo.js'
 import { RANKING_ABLATION } from './locomo/RANKING_ABLATION.js'
-import { RANKING_BEFORE_16 } from './locomo/RANKING_BEFORE_16.js'
 import { RANKING_GRID } from './locomo/RANKING_GRID.js'
+import { RANKING_WITHOUT_LENDING } from './locomo/RANKING_WITHOUT_LENDING.js'
 import type { RankingCandidate } from './locomo/RankingCandidate.js'
 import { runEmbedderEval } from './locomo/runEmbedderEval.js'
 import { runKeywordLeg } from './locomo/runKeywordLeg.js'
@@ -30,8 +30,13 @@ const VARIANTS: VariantSpec[] = [
   { mode: 'vector', fusion: null },
   { mode: 'hybrid', fusion: 'rrf' },
   { mode: 'hybrid', fusion: 'minmax' },
-  { mode: 'hybrid', fusion: 'minmax', label: 'no lending, vector weight 0.3', options: RANKING_BEFORE_16 },
-  { mode: 'keyword', fusion: null, label: 'no lending, vector weight 0.3', options: RANKING_BEFORE_16 },
+  {
+    mode: 'hybrid',
+    fusion: 'minmax',
+    label: 'no lending, vector weight 0.3',
+    options: RANKING_WITHOUT_LENDING,
+  },
+  { mode: 'keyword', fusion: null, label: 'no lending, vector weight 0.3', options: RANKING_WITHOUT_LENDING },
 ]
 
 /** `LoCoMo dev` for `locomo-dev.json`, `RealMem dev` for `realmem-dev.json`, else the file's name. */
