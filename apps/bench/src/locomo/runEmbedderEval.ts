@@ -17,6 +17,7 @@ import type { QuestionRecord } from './QuestionRecord.js'
 import type { RankingCandidate } from './RankingCandidate.js'
 import { recallQuestions } from './recallQuestions.js'
 import { renderEmbedderEval } from './renderEmbedderEval.js'
+import { vectorLegVariantStore } from './vectorLegVariantStore.js'
 
 export interface EmbedderEvalOptions {
   name: string
@@ -80,8 +81,30 @@ export async function runEmbedderEval(options: EmbedderEvalOptions): Promise<Emb
           `${options.name} · ${set.name}: ingested in ${((Date.now() - started) / 1000).toFixed(1)} s (${cache.hits()} vectors from the cache)`,
         )
         const replayed = memoizedStore(store)
-        const run = (mode: RankingCandidate['mode'], serviceOptions: RankingCandidate['options']) =>
-          recallQuestions(set.data, diaIds, replayed, embedder, mode, serviceOptions)
+        // Under the memo, which then keeps only the cut lists: one replayed store per variant.
+        const variantStores = new Map<string, typeof replayed>()
+        const variantStore = (variant: NonNullable<RankingCandidate['vectorLeg']>) => {
+          const key = JSON.stringify(variant)
+          let found = variantStores.get(key)
+          if (!found) {
+            found = memoizedStore(vectorLegVariantStore(store, embedder, variant))
+            variantStores.set(key, found)
+          }
+          return found
+        }
+        const run = (
+          mode: RankingCandidate['mode'],
+          serviceOptions: RankingCandidate['options'],
+          vectorLeg?: RankingCandidate['vectorLeg'],
+        ) =>
+          recallQuestions(
+            set.data,
+            diaIds,
+            vectorLeg ? variantStore(vectorLeg) : replayed,
+            embedder,
+            mode,
+            serviceOptions,
+          )
         const single = {
           default: await run('hybrid', {}),
           'keyword-only': await run('keyword', {}),
@@ -90,7 +113,8 @@ export async function runEmbedderEval(options: EmbedderEvalOptions): Promise<Emb
         }
         await cache.save()
         const grid: QuestionRecord[][] = []
-        for (const candidate of options.grid) grid.push(await run(candidate.mode, candidate.options))
+        for (const candidate of options.grid)
+          grid.push(await run(candidate.mode, candidate.options, candidate.vectorLeg))
         log(`${options.name} · ${set.name}: ${options.grid.length} grid settings replayed`)
         const any10 = (records: readonly QuestionRecord[]) =>
           ((100 * records.reduce((t, r) => t + r.score.any10, 0)) / records.length).toFixed(1)

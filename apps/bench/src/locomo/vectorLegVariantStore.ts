@@ -1,0 +1,98 @@
+import { type Embedder, isLegSearchStore, type Store } from '@agent-memory/core'
+import type { VectorLegVariant } from './VectorLegVariant.js'
+
+function dot(a: Float32Array, b: Float32Array): number {
+  let sum = 0
+  for (let i = 0; i < a.length; i++) sum += a[i]! * b[i]!
+  return sum
+}
+
+function cosine(a: Float32Array, b: Float32Array): number {
+  return dot(a, b) / ((Math.sqrt(dot(a, a)) || 1) * (Math.sqrt(dot(b, b)) || 1))
+}
+
+function minus(a: Float32Array, b: Float32Array): Float32Array {
+  return a.map((value, i) => value - b[i]!)
+}
+
+/** The mean of the vectors, times `share`. */
+function centreOf(vectors: readonly Float32Array[], dimensions: number, share: number): Float32Array {
+  const centre = new Float32Array(dimensions)
+  for (const vector of vectors) for (let i = 0; i < dimensions; i++) centre[i]! += vector[i]!
+  return centre.map((sum) => (sum / Math.max(1, vectors.length)) * share)
+}
+
+/**
+ * The store as recall sees it, with its vector legs measured as `variant` says (the keyword leg
+ * untouched). The hits' vectors are their texts embedded again: the sweep's embedder is cached on
+ * disk, so this costs no model call for a text the ingest embedded. For sweeps only: it reads the
+ * vector legs deeper than recall does and re-embeds in process.
+ */
+export function vectorLegVariantStore<S extends Store>(
+  store: S,
+  embedder: Embedder,
+  variant: VectorLegVariant,
+): S {
+  if (!isLegSearchStore(store))
+    throw new Error('a vector-leg variant needs a store answering the legs together')
+  const vectors = new Map<string, Promise<Float32Array>>()
+  const vectorOf = (text: string) => {
+    let vector = vectors.get(text)
+    if (!vector) {
+      vector = embedder.embed([text], { purpose: 'document' }).then((out) => out[0]!)
+      vectors.set(text, vector)
+    }
+    return vector
+  }
+  const searchLegs: typeof store.searchLegs = async (namespace, request) => {
+    const query = request.vector
+    if (!query) return store.searchLegs(namespace, request)
+    if (variant.feedback) {
+      const { hits, weight } = variant.feedback
+      const first = await store.searchLegs(namespace, request)
+      if (!first || first.keyword.length === 0) return first
+      const best = await Promise.all(first.keyword.slice(0, hits).map((hit) => vectorOf(hit.memory.content)))
+      const moved = Float32Array.from(query)
+      for (const vector of best)
+        for (let i = 0; i < moved.length; i++) moved[i]! += (weight * vector[i]!) / best.length
+      const second = await store.searchLegs(namespace, { ...request, vector: moved, query: null })
+      return second ? { ...second, keyword: first.keyword } : first
+    }
+    if (!variant.centre) return store.searchLegs(namespace, request)
+    const { depth, strength } = variant.centre
+    const deep = await store.searchLegs(namespace, {
+      ...request,
+      vectorLimit: Math.max(request.vectorLimit, depth),
+      chunkLimit: request.chunkLimit > 0 ? Math.max(request.chunkLimit, depth) : 0,
+    })
+    if (!deep) return deep
+    const memoryVectors = await Promise.all(deep.vector.map((hit) => vectorOf(hit.memory.content)))
+    const centre = centreOf(memoryVectors, query.length, strength)
+    const centredQuery = minus(query, centre)
+    const rescore = async (
+      hits: typeof deep.vector,
+      vectorsOfHits: readonly Float32Array[] | undefined,
+      limit: number,
+    ) => {
+      const own =
+        vectorsOfHits ??
+        (await Promise.all(hits.map((hit) => vectorOf(hit.matchedChunk?.text ?? hit.memory.content))))
+      return hits
+        .map((hit, i) => ({ ...hit, score: cosine(centredQuery, minus(own[i]!, centre)) }))
+        .sort((a, b) => b.score - a.score)
+        .slice(0, limit)
+    }
+    return {
+      vector: await rescore(deep.vector, memoryVectors, request.vectorLimit),
+      chunk: await rescore(deep.chunk, undefined, request.chunkLimit),
+      keyword: deep.keyword,
+    }
+  }
+  return new Proxy(store, {
+    get(target, property, receiver) {
+      if (property === 'searchLegs') return searchLegs
+      const value = Reflect.get(target, property, receiver)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
+}
