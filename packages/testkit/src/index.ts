@@ -19,6 +19,7 @@ export {
   startFakeEmbeddingsServer,
 } from './fake-embeddings-server/startFakeEmbeddingsServer.js'
 export { leakInReply } from './fuzz/leakInReply.js'
+export { cosineSimilarity } from './memory-store/cosineSimilarity.js'
 export { InMemoryStore, type InMemoryStoreOptions } from './memory-store/InMemoryStore.js'
 export { requireCitus } from './postgres/requireCitus.js'
 export { requirePostgres } from './postgres/requirePostgres.js'

@@ -1,15 +1,6 @@
 import { type Embedder, isLegSearchStore, type Store } from '@agent-memory/core'
+import { cosineSimilarity } from '@agent-memory/testkit'
 import type { VectorLegVariant } from './VectorLegVariant.js'
-
-function dot(a: Float32Array, b: Float32Array): number {
-  let sum = 0
-  for (let i = 0; i < a.length; i++) sum += a[i]! * b[i]!
-  return sum
-}
-
-function cosine(a: Float32Array, b: Float32Array): number {
-  return dot(a, b) / ((Math.sqrt(dot(a, a)) || 1) * (Math.sqrt(dot(b, b)) || 1))
-}
 
 function minus(a: Float32Array, b: Float32Array): Float32Array {
   return a.map((value, i) => value - b[i]!)
@@ -78,7 +69,7 @@ export function vectorLegVariantStore<S extends Store>(
         vectorsOfHits ??
         (await Promise.all(hits.map((hit) => vectorOf(hit.matchedChunk?.text ?? hit.memory.content))))
       return hits
-        .map((hit, i) => ({ ...hit, score: cosine(centredQuery, minus(own[i]!, centre)) }))
+        .map((hit, i) => ({ ...hit, score: cosineSimilarity(centredQuery, minus(own[i]!, centre)) }))
         .sort((a, b) => b.score - a.score)
         .slice(0, limit)
     }
