@@ -1,7 +1,7 @@
 /**
  * Another way for a sweep's setting to measure the vector legs (`vectorLegVariantStore`), for
  * questions the defaults leave open: does a cosine that ignores what every candidate shares, or a
- * query moved towards the keyword leg's best hits, add to what the keywords find?
+ * query moved towards the keyword leg's best hits, add to what the keywords find? One of the two at a time.
  */
 export interface VectorLegVariant {
   /**

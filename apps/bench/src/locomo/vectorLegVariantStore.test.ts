@@ -81,4 +81,13 @@ describe('vectorLegVariantStore', () => {
     expect(fed!.vector.at(-1)!.memory.content).toBe(TEXTS[4])
     expect(fed!.keyword).toEqual(own!.keyword)
   })
+
+  it('refuses a variant that is both centred and fed back', () => {
+    expect(() =>
+      vectorLegVariantStore(store, embedder, {
+        centre: { depth: 10, strength: 1 },
+        feedback: { hits: 1, weight: 1 },
+      }),
+    ).toThrow(/not both/)
+  })
 })

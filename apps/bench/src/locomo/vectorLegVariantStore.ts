@@ -26,6 +26,8 @@ export function vectorLegVariantStore<S extends Store>(
 ): S {
   if (!isLegSearchStore(store))
     throw new Error('a vector-leg variant needs a store answering the legs together')
+  if (variant.centre && variant.feedback)
+    throw new Error('a vector-leg variant is centred or fed back, not both')
   const vectors = new Map<string, Promise<Float32Array>>()
   const vectorOf = (text: string) => {
     let vector = vectors.get(text)
@@ -60,22 +62,17 @@ export function vectorLegVariantStore<S extends Store>(
     const memoryVectors = await Promise.all(deep.vector.map((hit) => vectorOf(hit.memory.content)))
     const centre = centreOf(memoryVectors, query.length, strength)
     const centredQuery = minus(query, centre)
-    const rescore = async (
-      hits: typeof deep.vector,
-      vectorsOfHits: readonly Float32Array[] | undefined,
-      limit: number,
-    ) => {
-      const own =
-        vectorsOfHits ??
-        (await Promise.all(hits.map((hit) => vectorOf(hit.matchedChunk?.text ?? hit.memory.content))))
-      return hits
+    const chunkVectors = await Promise.all(
+      deep.chunk.map((hit) => vectorOf(hit.matchedChunk?.text ?? hit.memory.content)),
+    )
+    const rescore = (hits: typeof deep.vector, own: readonly Float32Array[], limit: number) =>
+      hits
         .map((hit, i) => ({ ...hit, score: cosineSimilarity(centredQuery, minus(own[i]!, centre)) }))
         .sort((a, b) => b.score - a.score)
         .slice(0, limit)
-    }
     return {
-      vector: await rescore(deep.vector, memoryVectors, request.vectorLimit),
-      chunk: await rescore(deep.chunk, undefined, request.chunkLimit),
+      vector: rescore(deep.vector, memoryVectors, request.vectorLimit),
+      chunk: rescore(deep.chunk, chunkVectors, request.chunkLimit),
       keyword: deep.keyword,
     }
   }
