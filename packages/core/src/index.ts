@@ -84,6 +84,7 @@ export type {
   RepairOptions,
   RerankingOptions,
   RoleOptions,
+  VectorFeedbackOptions,
 } from './service/MemoryServiceOptions.js'
 export type { MemoryServiceStats } from './service/MemoryServiceStats.js'
 export { DEFAULT_PROFILE_TOKENS } from './service/profile/DEFAULT_PROFILE_TOKENS.js'

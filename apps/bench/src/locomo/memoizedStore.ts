@@ -1,6 +1,13 @@
 import type { Store } from '@agent-memory/core'
 
-const MEMOIZED = new Set(['searchLegs', 'searchText', 'searchVector', 'searchChunks', 'list'])
+const MEMOIZED = new Set([
+  'searchLegs',
+  'searchText',
+  'searchVector',
+  'searchChunks',
+  'list',
+  'storedEmbeddings',
+])
 
 function keyPart(value: unknown): string {
   if (value instanceof Float32Array)
@@ -14,7 +21,7 @@ function keyPart(value: unknown): string {
 
 /**
  * For ranking sweeps over one ingested store: the read legs (`searchLegs`, `searchText`,
- * `searchVector`, `searchChunks`, `list`) answer each distinct call once and replay it, and `reinforce` does
+ * `searchVector`, `searchChunks`, `list`, and `storedEmbeddings` for vector feedback) answer each distinct call once and replay it, and `reinforce` does
  * nothing, so every ranking variant sees the same store state and pays the store once.
  * With `replay: false` only `reinforce` is disabled (for timing the real store calls).
  * Not for the reported default: that runs the real pipeline on a fresh store.

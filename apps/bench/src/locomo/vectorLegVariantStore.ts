@@ -26,8 +26,6 @@ export function vectorLegVariantStore<S extends Store>(
 ): S {
   if (!isLegSearchStore(store))
     throw new Error('a vector-leg variant needs a store answering the legs together')
-  if (variant.centre && variant.feedback)
-    throw new Error('a vector-leg variant is centred or fed back, not both')
   const vectors = new Map<string, Promise<Float32Array>>()
   const vectorOf = (text: string) => {
     let vector = vectors.get(text)
@@ -40,18 +38,6 @@ export function vectorLegVariantStore<S extends Store>(
   const searchLegs: typeof store.searchLegs = async (namespace, request) => {
     const query = request.vector
     if (!query) return store.searchLegs(namespace, request)
-    if (variant.feedback) {
-      const { hits, weight } = variant.feedback
-      const first = await store.searchLegs(namespace, request)
-      if (!first || first.keyword.length === 0) return first
-      const best = await Promise.all(first.keyword.slice(0, hits).map((hit) => vectorOf(hit.memory.content)))
-      const moved = Float32Array.from(query)
-      for (const vector of best)
-        for (let i = 0; i < moved.length; i++) moved[i]! += (weight * vector[i]!) / best.length
-      const second = await store.searchLegs(namespace, { ...request, vector: moved, query: null })
-      return second ? { ...second, keyword: first.keyword } : first
-    }
-    if (!variant.centre) return store.searchLegs(namespace, request)
     const { depth, strength } = variant.centre
     const deep = await store.searchLegs(namespace, {
       ...request,

@@ -98,6 +98,23 @@ export interface LongQueryOptions {
 }
 
 /**
+ * Pseudo-relevance feedback for the vector legs (Rocchio): after the first legs, the memory-vector
+ * and chunk-vector legs search again with the query's vector plus `weight` × the mean vector of the
+ * keyword leg's `hits` best memories (each unit length), and fusion ranks by that second search. A
+ * question's wording finds a few memories; their meaning finds the ones worded differently. Hybrid
+ * recall only, and only where the keyword leg found something. The vectors come from the store
+ * (`Store.storedEmbeddings`: one read, no embedder call), so a store without that read, or opened
+ * without the embedder's model, recalls without feedback. Thresholds still compare each hit's cosine
+ * with the query itself: feedback reorders, it does not make a hit more relevant than it measures.
+ */
+export interface VectorFeedbackOptions {
+  /** How many of the keyword leg's best memories move the query. Default 3 (1 to 20). */
+  hits?: number
+  /** How far the query moves towards their mean, the query counting 1. Default 0.5 (above 0, at most 4). */
+  weight?: number
+}
+
+/**
  * An optional reranking stage (see `rerankTop`): a model that reads the query with each candidate
  * reorders the fused top `candidates` before the threshold and the limit. Its quality gain is not
  * measured offline (no reranking model runs here); measure it on your data before relying on it.
@@ -188,6 +205,12 @@ export interface MemoryServiceOptions {
   neighbourhood?: NeighbourhoodOptions
   /** How a long query (many content words) is searched; see `LongQueryOptions` for defaults. */
   longQueries?: LongQueryOptions
+  /**
+   * Vector-leg feedback from the keyword leg's best hits (`VectorFeedbackOptions`); `false` turns it
+   * off. Default per kind of embedder (`RANKING_DEFAULTS`): on for a semantic model, off for a
+   * lexical one (its vectors measure the same words the keywords do).
+   */
+  vectorFeedback?: VectorFeedbackOptions | false
   /** Relevance per role of a conversation's turns; see `RoleOptions` for defaults. */
   roles?: RoleOptions
   /** Support for what was written shortly before the recall's moment; see `RecentSupportOptions` for defaults. */

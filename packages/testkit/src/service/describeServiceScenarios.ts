@@ -13,20 +13,21 @@ import { describeReinforcementScenarios } from './scenarios/describeReinforcemen
 import { describeRememberScenarios } from './scenarios/describeRememberScenarios.js'
 import { describeStoredVectorScenarios } from './scenarios/describeStoredVectorScenarios.js'
 import { describeSweepScenarios } from './scenarios/describeSweepScenarios.js'
+import { describeVectorFeedbackScenarios } from './scenarios/describeVectorFeedbackScenarios.js'
 import { openServiceScenarios } from './scenarios/openServiceScenarios.js'
 
 /**
  * The memory service (`createMemory`) end to end on a real store: write, dedup, update,
  * chunking, redaction, the degraded paths (embedder down or too slow on write and on read,
  * then `repair`), supersession with `asOf`, namespace isolation with look-alike names, and
- * forgetting, and content the store holds never embedded again. Run it once per backend; the store must also be a `ChunkStore` and a
+ * forgetting, content the store holds never embedded again, and vector feedback from stored vectors. Run it once per backend; the store must also be a `ChunkStore` and a
  * `RepairStore` for the chunk and repair cases to pass.
  *
  * Composed of groups over one store (`describeRememberScenarios`,
  * `describeDegradedScenarios`, `describeLifecycleScenarios`, `describeSweepScenarios`,
  * `describeLinkScenarios`, `describeFaultMatrixScenarios`, `describeReinforcementScenarios`,
  * `describeConfidenceScenarios`, `describeImportanceScenarios`, `describeNearDuplicateScenarios`,
- * `describeProfileScenarios`, `describeStoredVectorScenarios`).
+ * `describeProfileScenarios`, `describeStoredVectorScenarios`, `describeVectorFeedbackScenarios`).
  */
 export function describeServiceScenarios(
   name: string,
@@ -47,5 +48,6 @@ export function describeServiceScenarios(
     describeNearDuplicateScenarios(suite)
     describeProfileScenarios(suite)
     describeStoredVectorScenarios(suite)
+    describeVectorFeedbackScenarios(suite)
   })
 }

@@ -10,6 +10,7 @@ import type {
   RankingOptions,
   RecentSupportOptions,
   RoleOptions,
+  VectorFeedbackOptions,
 } from '../MemoryServiceOptions.js'
 import type { ReinforcementQueue } from '../recall/ReinforcementQueue.js'
 
@@ -40,6 +41,8 @@ export interface ServiceContext {
   readonly confidenceDecay: ConfidenceDecay
   readonly neighbourhood: Required<NeighbourhoodOptions>
   readonly longQueries: Required<LongQueryOptions>
+  /** Vector-leg feedback from the keyword leg's best hits; `null`: off. */
+  readonly vectorFeedback: Required<VectorFeedbackOptions> | null
   readonly roles: Required<RoleOptions>
   readonly recentSupport: Required<RecentSupportOptions>
   /** Default lifetimes of the short-term tiers; durable tiers have none. */

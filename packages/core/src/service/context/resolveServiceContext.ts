@@ -15,6 +15,7 @@ import { writeReinforcements } from '../recall/writeReinforcements.js'
 import { checkedRoleWeights } from './checkedRoleWeights.js'
 import { resolveLongQueries } from './resolveLongQueries.js'
 import { resolveRerank } from './resolveRerank.js'
+import { resolveVectorFeedback } from './resolveVectorFeedback.js'
 import type { ServiceContext } from './ServiceContext.js'
 
 const DAY_MS = 86_400_000
@@ -93,6 +94,7 @@ export function resolveServiceContext(config: {
       sessionShare: options.neighbourhood?.sessionShare ?? ranking.neighbourhood.sessionShare,
     },
     longQueries: resolveLongQueries(options.longQueries),
+    vectorFeedback: resolveVectorFeedback(options.vectorFeedback, ranking.vectorFeedback),
     roles: {
       key: options.roles?.key ?? ranking.roles.key,
       weights: checkedRoleWeights(options.roles?.weights ?? ranking.roles.weights),

@@ -5,4 +5,9 @@ export interface LegHits {
   vector: ScoredMemory[]
   chunk: ScoredMemory[]
   keyword: ScoredMemory[]
+  /**
+   * The vector legs searched again with the query moved towards the keyword leg's best hits
+   * (`feedBackVectorLegs`), scored against that moved query; absent when feedback did not run.
+   */
+  feedback?: { vector: ScoredMemory[]; chunk: ScoredMemory[] }
 }

@@ -11,7 +11,13 @@ export interface RecallCandidates {
     string,
     { score: number; sources: Set<'vector' | 'chunk'>; chunk?: RecallHit['matchedChunk'] }
   >
-  /** The semantic leg as fusion sees it: the best `pool` memories by that cosine. */
+  /**
+   * The same, as the semantic leg fusion ranks saw each memory: against the query moved by vector
+   * feedback when it ran (`LegHits.feedback`), else `semantic` itself. Its scores order; `semantic`'s
+   * cosines are what thresholds compare.
+   */
+  semanticSeen: RecallCandidates['semantic']
+  /** The semantic leg as fusion sees it: the best `pool` memories of `semanticSeen`. */
   semanticLeg: RankedLeg
   keywordLeg: RankedLeg
   /** Keyword score divided by the leg's best, in (0, 1]. */

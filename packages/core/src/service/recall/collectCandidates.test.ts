@@ -56,4 +56,32 @@ describe('collectCandidates', () => {
     ])
     expect(candidates.memories.has('j')).toBe(true)
   })
+
+  test('ranks the semantic leg by the fed-back search, and keeps the cosines with the query for thresholds', () => {
+    const candidates = collectCandidates(
+      {
+        vector: [hit('a', 0.7), hit('b', 0.4), hit('c', 0.3)],
+        chunk: [],
+        keyword: [hit('k', 2)],
+        feedback: { vector: [hit('b', 0.9), hit('d', 0.8), hit('a', 0.5)], chunk: [hit('d', 0.85, 2)] },
+      },
+      2,
+      3,
+    )
+    // Ordered by the moved query, cut to the pool: c (first search only) and a (third) are out.
+    expect(candidates.semanticLeg).toEqual([
+      { id: 'b', score: 0.9 },
+      { id: 'd', score: 0.85 },
+    ])
+    expect(candidates.semanticSeen.get('d')).toEqual({
+      score: 0.85,
+      sources: new Set(['vector', 'chunk']),
+      chunk: { idx: 2, text: 'chunk 2' },
+    })
+    // The cosines with the query itself, and the floor, come from the first search alone.
+    expect(candidates.semantic.get('b')?.score).toBe(0.4)
+    expect(candidates.semantic.has('d')).toBe(false)
+    expect(candidates.coverFloor).toBe(0.3)
+    expect([...candidates.memories.keys()].sort()).toEqual(['a', 'b', 'c', 'd', 'k'])
+  })
 })

@@ -7,15 +7,19 @@ const context = { fusion: 'minmax' as const, minScore: 0.3, now: () => FIXTURE_N
 const hybrid = { mode: 'hybrid' as const, limit: 10, minScore: undefined }
 
 function candidates(overrides: Partial<RecallCandidates> = {}): RecallCandidates {
-  return {
-    memories: new Map(['a', 'b', 'k'].map((id) => [id, memoryFixture({ id })])),
-    semantic: new Map([
+  const semantic: RecallCandidates['semantic'] =
+    overrides.semantic ??
+    new Map([
       ['a', { score: 0.8, sources: new Set(['vector' as const]) }],
       [
         'b',
         { score: 0.5, sources: new Set(['vector' as const, 'chunk' as const]), chunk: { idx: 1, text: 't' } },
       ],
-    ]),
+    ])
+  return {
+    memories: new Map(['a', 'b', 'k'].map((id) => [id, memoryFixture({ id })])),
+    semantic,
+    semanticSeen: semantic,
     semanticLeg: [
       { id: 'a', score: 0.8 },
       { id: 'b', score: 0.5 },
@@ -195,5 +199,35 @@ describe('rankHits', () => {
     )
     expect(hits.map((hit) => hit.memory.id)).toEqual(['allergy'])
     expect(hits[0]!.scores.relevance).toBeCloseTo(0.32, 12)
+  })
+
+  test('a hit only the fed-back search found is listed as a vector hit but has no cosine to clear a threshold with', () => {
+    const memories = new Map(['a', 'd'].map((id) => [id, memoryFixture({ id })]))
+    const fedBack = candidates({
+      memories,
+      semantic: new Map([['a', { score: 0.6, sources: new Set(['vector' as const]) }]]),
+      semanticSeen: new Map([
+        ['d', { score: 0.9, sources: new Set(['vector' as const]) }],
+        ['a', { score: 0.7, sources: new Set(['vector' as const]) }],
+      ]),
+      semanticLeg: [
+        { id: 'd', score: 0.9 },
+        { id: 'a', score: 0.7 },
+      ],
+      keywordLeg: [],
+      keywordScore: new Map(),
+    })
+    const order = new Map([
+      ['d', 1],
+      ['a', 0.8],
+    ])
+    const listed = rankHits(context, hybrid, false, order, fedBack)
+    expect(listed.map((hit) => [hit.memory.id, hit.sources, hit.scores.semantic])).toEqual([
+      ['d', ['vector'], undefined],
+      ['a', ['vector'], 0.6],
+    ])
+    expect(listed.map((hit) => hit.scores.relevance)).toEqual([0, 0.6])
+    const thresholded = rankHits(context, { ...hybrid, minScore: 0.3 }, false, order, fedBack)
+    expect(thresholded.map((hit) => hit.memory.id)).toEqual(['a'])
   })
 })

@@ -76,10 +76,10 @@ export function rankHits(
   for (const [id, relevance] of relevanceOf) {
     const memory = memories.get(id)!
     const sem = semantic.get(id)
+    const seen = inSemanticLeg.has(id) ? candidates.semanticSeen.get(id) : undefined
     const kw = keywordScore.get(id)
     const sources: RecallHit['sources'] = []
-    if (sem && inSemanticLeg.has(id))
-      sources.push(...(['vector', 'chunk'] as const).filter((s) => sem.sources.has(s)))
+    if (seen) sources.push(...(['vector', 'chunk'] as const).filter((s) => seen.sources.has(s)))
     if (kw !== undefined) sources.push('keyword')
     const loan = lent.get(id)
     // A borrowed place borrows the same fraction of the lender's relevance: a neighbour of a hit
@@ -90,11 +90,11 @@ export function rankHits(
     const modifier = rankingModifier(memory, at, context.ranking)
     const rank = relevance * modifier
     const scores: RecallHit['scores'] = { fused: relevance, modifier, relevance: gate }
-    if (sem && inSemanticLeg.has(id)) scores.semantic = clampUnit(sem.score)
+    if (sem && seen) scores.semantic = clampUnit(sem.score)
     if (kw !== undefined) scores.keyword = kw
     if (loan) scores.neighbour = loan.amount
     const hit: RecallHit = { memory, score: clampUnit(rank), scores, sources }
-    if (sem?.chunk && sources.includes('chunk')) hit.matchedChunk = sem.chunk
+    if (seen?.chunk && sources.includes('chunk')) hit.matchedChunk = seen.chunk
     ranked.push({ hit, rank })
   }
   ranked.sort((a, b) => b.rank - a.rank || compareStrings(a.hit.memory.id, b.hit.memory.id))

@@ -12,6 +12,7 @@ import { collectCandidates } from './collectCandidates.js'
 import { contentTerms } from './contentTerms.js'
 import { embedQuery } from './embedQuery.js'
 import { expandLinked } from './expandLinked.js'
+import { feedBackVectorLegs } from './feedBackVectorLegs.js'
 import { fuseLegs } from './fuseLegs.js'
 import { lendToNeighbours } from './lendToNeighbours.js'
 import type { RecallPlan } from './RecallPlan.js'
@@ -89,7 +90,9 @@ function planRecall(
  * vector leg (memory vectors, fetched `vectorCoverFactor` times deeper than the others so
  * keyword hits usually get a measured cosine), the chunk leg (when the store has chunks;
  * max-pooled per memory with the vector leg; a chunk-leg failure is reported and ignored) and
- * the keyword leg (`searchLegs`). Legs are fused (`fuseLegs`: RRF with k = `rrfK`, or min-max),
+ * the keyword leg (`searchLegs`). With vector feedback (`vectorFeedback`, on for a semantic
+ * embedder) the vector legs search again from the query moved towards the keyword leg's best hits,
+ * and fusion ranks by that search (`feedBackVectorLegs`). Legs are fused (`fuseLegs`: RRF with k = `rrfK`, or min-max),
  * memories written close in time to the best hits borrow part of their relevance
  * (`lendToNeighbours`), the matched turns of one sitting support each other (`sessionSupport`), an
  * assistant's turns count less than the user's (`weighByRole`), memories written shortly before
@@ -130,7 +133,12 @@ export async function recall(
   const embedded =
     plan.mode === 'keyword' ? { vector: null } : await embedQuery(context, plan.query, plan.signal)
   const queryVector = embedded.vector
-  const legHits = await searchLegs(context, plan, queryVector)
+  const legHits = await feedBackVectorLegs(
+    context,
+    plan,
+    queryVector,
+    await searchLegs(context, plan, queryVector),
+  )
   const candidates = collectCandidates(legHits, plan.pool, plan.vectorPool)
   const keywordOnly = queryVector === null
   const fused = fuseLegs(context, plan.mode, keywordOnly, candidates.semanticLeg, candidates.keywordLeg)

@@ -10,12 +10,14 @@ import type { RecallPlan } from './RecallPlan.js'
  * has chunks; a failure is reported and ignored) and keywords (unless `mode: 'vector'` has a
  * query vector; alone, its failure fails the recall). A store that answers the legs together
  * (`LegSearchStore`) is asked that first: the same lists for fewer calls; when it cannot, or
- * fails, the legs run one by one as above, each with its own failure rule.
+ * fails, the legs run one by one as above, each with its own failure rule. `legs` narrows a
+ * second search (`feedBackVectorLegs`): no keyword leg, a shallower memory-vector leg.
  */
 export async function searchLegs(
   context: ServiceContext,
   plan: RecallPlan,
   queryVector: Float32Array | null,
+  legs: { keyword: boolean; vectorPool: number } = { keyword: true, vectorPool: plan.vectorPool },
 ): Promise<LegHits> {
   const { store } = context
   const { namespace, query, filter, signal } = plan
@@ -24,13 +26,13 @@ export async function searchLegs(
     ...(filter ? { filter } : {}),
     ...(signal ? { signal } : {}),
   })
-  const runKeyword = plan.mode !== 'vector' || queryVector === null
+  const runKeyword = legs.keyword && (plan.mode !== 'vector' || queryVector === null)
   if (isLegSearchStore(store)) {
     const together = await store
       .searchLegs(namespace, {
         vector: queryVector,
         query: runKeyword ? query : null,
-        vectorLimit: plan.vectorPool,
+        vectorLimit: legs.vectorPool,
         chunkLimit: queryVector && isChunkStore(store) ? plan.pool : 0,
         keywordLimit: plan.pool,
         keywordIdfExponent: plan.keywordIdfExponent,
@@ -44,7 +46,7 @@ export async function searchLegs(
   }
   const [vector, chunk, keyword] = await Promise.all([
     queryVector
-      ? store.searchVector(namespace, queryVector, searchOptions(plan.vectorPool))
+      ? store.searchVector(namespace, queryVector, searchOptions(legs.vectorPool))
       : Promise.resolve([]),
     queryVector && isChunkStore(store)
       ? store.searchChunks(namespace, queryVector, searchOptions(plan.pool)).catch((error: unknown) => {
