@@ -146,6 +146,49 @@ if (requirePostgres('recall round trips on PostgreSQL')) {
         // the reinforcement; each count starts once the store's background upkeep is over.
         expect(Math.max(...counted)).toBeLessThanOrEqual(3)
       })
+
+      it(`${namespace}: vector feedback costs two round trips more, the stored vectors and the second vector search`, async () => {
+        // Feedback reads vectors the store vouches for: a store opened for the embedder's model.
+        const embedder = createHashingEmbedder({ dimensions: dims })
+        const vouching = await createPgVectorStore({
+          pool,
+          dimensions: dims,
+          model: embedder.model,
+          exactSearchMaxRows: 500,
+          autoIndex: false,
+          recallSampleRate: 0,
+          namespaceCountTtlMs: 600_000,
+        })
+        const errors: string[] = []
+        const onError = (_error: unknown, context: { operation: string }) => errors.push(context.operation)
+        const plain = createMemory({ store: vouching, embedder, options: { vectorFeedback: false, onError } })
+        const fed = createMemory({
+          store: vouching,
+          embedder,
+          options: { vectorFeedback: { hits: 3, weight: 0.5 }, onError },
+        })
+        const trips = async (service: MemoryService, query: string) => {
+          await quiet(vouching)
+          const before = vouching.roundTrips()
+          const result = await service.recall(namespace, query, { limit: 5 })
+          await service.flush()
+          expect(result.hits.length).toBeGreaterThan(0)
+          return vouching.roundTrips() - before
+        }
+        try {
+          await trips(plain, queries[0]!)
+          await trips(fed, queries[0]!)
+          const extra: number[] = []
+          for (const query of queries.slice(1, 6))
+            extra.push((await trips(fed, query)) - (await trips(plain, query)))
+          expect(extra).toEqual(extra.map(() => 2))
+          expect(errors).toEqual([])
+        } finally {
+          await plain.close()
+          await fed.close()
+          await vouching.close()
+        }
+      })
     }
   })
 }
