@@ -1,19 +1,19 @@
 import { InvalidArgumentError } from '../../errors/InvalidArgumentError.js'
 import type { VectorFeedbackOptions } from '../MemoryServiceOptions.js'
+import { RANKING_DEFAULTS } from '../RANKING_DEFAULTS.js'
 
 /**
  * `MemoryServiceOptions.vectorFeedback` over the embedder kind's default (`resolveServiceContext`),
- * checked; `null` when feedback is off.
+ * checked; `null` when feedback is off. A setting left out where the kind's default is off (a
+ * lexical embedder) takes the semantic default's value.
  */
 export function resolveVectorFeedback(
   options: VectorFeedbackOptions | false | undefined,
   kindDefault: Required<VectorFeedbackOptions> | false,
 ): Required<VectorFeedbackOptions> | null {
   if (options === false || (options === undefined && kindDefault === false)) return null
-  const resolved = {
-    hits: options?.hits ?? (kindDefault ? kindDefault.hits : 3),
-    weight: options?.weight ?? (kindDefault ? kindDefault.weight : 0.5),
-  }
+  const base = kindDefault || RANKING_DEFAULTS.semantic.vectorFeedback
+  const resolved = { hits: options?.hits ?? base.hits, weight: options?.weight ?? base.weight }
   if (!(Number.isInteger(resolved.hits) && resolved.hits >= 1 && resolved.hits <= 20))
     throw new InvalidArgumentError(
       'vectorFeedback',

@@ -133,12 +133,8 @@ export async function recall(
   const embedded =
     plan.mode === 'keyword' ? { vector: null } : await embedQuery(context, plan.query, plan.signal)
   const queryVector = embedded.vector
-  const legHits = await feedBackVectorLegs(
-    context,
-    plan,
-    queryVector,
-    await searchLegs(context, plan, queryVector),
-  )
+  const firstLegs = await searchLegs(context, plan, queryVector)
+  const legHits = await feedBackVectorLegs(context, plan, queryVector, firstLegs)
   const candidates = collectCandidates(legHits, plan.pool, plan.vectorPool)
   const keywordOnly = queryVector === null
   const fused = fuseLegs(context, plan.mode, keywordOnly, candidates.semanticLeg, candidates.keywordLeg)
